@@ -1,0 +1,17 @@
+"""kg: build an ontology-mapped RDF knowledge graph from news articles.
+
+``from kg import build`` gives the library entry point (see :mod:`kg.build`).
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+__all__ = ["build", "build_corpus"]
+
+
+def __getattr__(name: str):
+    # imported lazily so that `kg --help` does not load spaCy
+    if name in __all__:
+        from kg import build as _b
+        return getattr(_b, name)
+    raise AttributeError(name)

@@ -1,0 +1,393 @@
+"""Extract stage, part 2: events from parsed paragraphs and resolved mentions.
+
+Each rule in ``ontology/lexicon/events.json`` names a trigger lemma and the
+construction around it; this module finds the trigger, reads its arguments off the
+parse (voice, control, coordination, by-agents), decides whether the text asserts it
+(negation, attempt, threat, rumour, hypothetical, embedded post) and dates it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from spacy.tokens import Doc, Token
+
+from kg import lexicon, syntax, timex
+from kg.documents import Document
+from kg.lexicon import Rule
+from kg.model import Event, Mention
+from kg.nlp import Paragraph
+
+_QUOTE = re.compile(r"[“\"«]([^”\"»]{1,2000})[”\"»]")
+
+
+class _Context:
+    """Everything the rules need about one document."""
+
+    def __init__(self, document: Document, paragraphs: list[Paragraph], mentions: list[Mention]):
+        self.document, self.paragraphs = document, paragraphs
+        self.mentions = sorted(mentions, key=lambda m: m.order)
+        self.lex = lexicon.load()
+        self.owner: dict[tuple[int, int], Mention] = {}
+        for m in self.mentions:
+            for i in range(m.start, m.end):
+                prev = self.owner.get((m.para, i))
+                # the innermost span wins ("Speaker" inside "Speaker Anthony Rota" stays the person)
+                if prev is None or (m.kind == "Person" and prev.kind != "Person") or \
+                        (m.end - m.start < prev.end - prev.start and not (prev.kind == "Person" and m.kind == "Office")):
+                    self.owner[(m.para, i)] = m
+        self.quoted: list[list[tuple[int, int]]] = [
+            [(q.start(), q.end()) for q in _QUOTE.finditer(p.doc.text)] for p in paragraphs]
+
+    def mention(self, para: int, tok: Token | None) -> Mention | None:
+        """The mention a token belongs to, looking through appositions ('a Bloc MP – X –')."""
+        if tok is None:
+            return None
+        for c in tok.children:
+            if c.dep_ == "appos":
+                m = self.owner.get((para, c.i))
+                if m is not None and m.kind == "Person":
+                    return m
+        return self.owner.get((para, tok.i))
+
+    def in_quote(self, para: int, tok: Token) -> bool:
+        return any(s <= tok.idx < e for s, e in self.quoted[para])
+
+    def char(self, para: int, offset: int) -> int:
+        return self.paragraphs[para].start + offset
+
+
+def _arg_mentions(ctx: _Context, para: int, tok: Token | None) -> list[Mention]:
+    if tok is None:
+        return []
+    out = []
+    for t in syntax.coordinated(tok):
+        m = ctx.mention(para, t)
+        if m is not None and m not in out:
+            out.append(m)
+    # "Both were asked to withdraw": the two people last mentioned
+    if not out and tok.lower_ == "both":
+        people = [m for m in ctx.mentions if m.order < (para, tok.i) and m.entity is not None and m.entity.kind == "Person"]
+        seen: list[Mention] = []
+        for m in reversed(people):
+            if all(m.entity is not s.entity for s in seen):
+                seen.append(m)
+            if len(seen) == 2:
+                break
+        out = seen
+    return out
+
+
+def _has(tok: Token, deps: set[str], words: frozenset[str], attr: str = "lemma_") -> Token | None:
+    for c in tok.children:
+        if c.dep_ in deps and getattr(c, attr).lower() in words:
+            return c
+    return None
+
+
+def _particle(tok: Token, words: frozenset[str]) -> bool:
+    if _has(tok, {"prt", "prep", "advmod", "dobj"}, words, "lower_") is not None:
+        return True
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return nxt is not None and nxt.lower_ in words and nxt.head.i in {tok.i, tok.head.i}
+
+
+def _complement(tok: Token, words: frozenset[str]) -> Token | None:
+    """An open or closed clausal complement with one of these lemmas ('asked X to apologise')."""
+    for c in tok.children:
+        if c.dep_ in {"xcomp", "ccomp", "advcl", "acl", "conj"} and c.lemma_.lower() in words and c.i > tok.i:
+            return c
+        if c.dep_ in {"dobj", "prep"}:
+            for g in c.children:
+                if g.dep_ in {"acl", "relcl", "xcomp", "pobj"} and g.lemma_.lower() in words:
+                    return g
+    return None
+
+
+def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
+    """(modality, class) for a trigger: asserted, or why not; a negated future apology is a refusal."""
+    mod = ctx.lex.modality
+    cls = rule.cls
+    auxes = syntax.aux_lemmas(tok)
+    if syntax.negated(tok):
+        if rule.get("negated_future_class") and auxes & mod["future_modals"]:
+            return "Asserted", rule.get("negated_future_class")
+        if rule.get("only_negated_future") and auxes & mod["future_modals"]:
+            return "Asserted", cls
+        return "Negated", cls
+    if rule.get("only_negated_future"):
+        return "", cls
+    if auxes & mod["Hypothetical"] or auxes & {"will", "shall", "'ll"}:
+        return "Hypothetical", cls
+    if any(c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in tok.children):
+        return "Hypothetical", cls
+    required = rule.words("requires_governor")
+    for g in syntax.governors(tok):
+        lem = g.lemma_.lower()
+        if lem in required:
+            return "Asserted", cls
+        if lem in {"refuse", "decline"}:
+            return "Negated", cls
+        if lem in mod["Attempted"]:
+            return "Attempted", cls
+        if lem in mod["Threatened"]:
+            return "Threatened", cls
+        if lem in mod["Reported"] or lem in mod["reported_nouns"]:
+            return "Reported", cls
+        if lem in mod["Requested"] and g.pos_ == "VERB":
+            return "Requested", cls
+        if syntax.negated(g) and g.pos_ in {"VERB", "AUX"}:
+            return "Negated", cls
+        if syntax.aux_lemmas(g) & mod["Hypothetical"] or any(
+                c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in g.children):
+            return "Hypothetical", cls
+        if g.lemma_.lower() in ctx.lex.motion_nouns:
+            return "Hypothetical", cls
+    if required:
+        return "", cls
+    return "Asserted", cls
+
+
+def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token | None, Token | None] | None:
+    """(agent token, target token) for a matched trigger, or None if the construction does not fit."""
+    passive = syntax.is_passive(tok)
+    voice = rule.get("voice", "any")
+    if voice == "passive" and not passive:
+        return None
+    if passive:
+        agent, target = syntax.by_agent(tok), syntax.object_of(tok)
+    else:
+        agent, target = syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
+    how = rule.get("target_from")
+    if how == "xcomp_subject":
+        comp = _complement(tok, rule.words("xcomp"))
+        if not passive:
+            on = _has(tok, {"prep"}, frozenset({"on", "upon"}), "lower_")
+            if target is None and on is not None:
+                target = (syntax.children(on, "pobj") or [None])[0]
+            if target is None and comp is not None:
+                target = syntax.direct_subject(comp)
+    elif how == "ccomp_subject":
+        comp = _has(tok, {"ccomp"}, rule.words("ccomp"))
+        target = syntax.direct_subject(comp) if comp is not None else None
+    elif how in {"prep_to", "prep_from"}:
+        word = "to" if how == "prep_to" else "from"
+        prep = _has(tok, {"prep", "dative"}, frozenset({word}), "lower_")
+        if prep is None:
+            for g in syntax.governors(tok):
+                prep = _has(g, {"prep", "dative"}, frozenset({word}), "lower_")
+                if prep is not None or g.pos_ == "VERB":
+                    break
+        target = (syntax.children(prep, "pobj") or [None])[0] if prep is not None else None
+    elif rule.get("prep"):
+        prep = _has(tok, {"prep"}, rule.words("prep"), "lower_")
+        target = (syntax.children(prep, "pobj") or [None])[0] if prep is not None else None
+    elif how == "nearest_motion":
+        target = None
+    return agent, target
+
+
+def _charge(rule: Rule, tok: Token) -> tuple[Token | None, str | None] | None:
+    """For accusations: (target override, charge word), or None when the construction is absent."""
+    how = rule.get("charge_from")
+    if how is None:
+        return (None, None)
+    if how == "oprd":
+        for c in tok.children:
+            if c.dep_ in {"oprd", "attr", "xcomp", "acomp", "ccomp"} and c.i > tok.i and c.pos_ in {"NOUN", "ADJ"}:
+                return (None, c.text)
+        objs = syntax.children(tok, "dobj")
+        if len(objs) >= 1 and any(c.dep_ == "dobj" and c.pos_ in {"NOUN", "ADJ"} and c.i > objs[0].i for c in tok.children):
+            return (None, [c for c in tok.children if c.dep_ == "dobj"][-1].text)
+        # "called X racist": the adjective parsed as a modifier of X
+        for o in objs:
+            for c in o.children:
+                if c.dep_ in {"amod", "appos", "acl"} and c.i > o.i and c.lower_ in lexicon.load().charge_nouns:
+                    return (None, c.text)
+        return None
+    if how == "of":
+        prep = _has(tok, {"prep"}, frozenset({"of"}), "lower_")
+        if prep is None:
+            return None
+        for c in prep.children:
+            if c.dep_ == "pcomp":
+                attr = syntax.children(c, "attr", "acomp")
+                return (None, attr[0].text if attr else c.text)
+            if c.dep_ == "pobj":
+                return (None, c.text)
+        return None
+    if how == "ccomp_attr":
+        lex = lexicon.load()
+        for c in tok.children:
+            if c.dep_ == "ccomp" and c.lemma_ == "be":
+                attr = syntax.children(c, "attr")
+                subj = syntax.direct_subject(c)
+                if attr and subj is not None and attr[0].lemma_.lower() in lex.charge_nouns:
+                    return (subj, attr[0].text)
+        return None
+    return None
+
+
+def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Mention]) -> list[Event]:
+    """All events, asserted or not, in one document, dated; ordered by position."""
+    ctx = _Context(document, paragraphs, mentions)
+    events: list[Event] = []
+    for pi, para in enumerate(paragraphs):
+        embed = document.in_embed(para.start, para.start + len(para.doc.text))
+        for tok in para.doc:
+            for rule in ctx.lex.rules:
+                if tok.lemma_.lower() not in rule.lemmas or tok.pos_ not in {rule.get("pos", "VERB"), "AUX"} and not (
+                        rule.get("pos") is None and tok.pos_ in {"VERB"}):
+                    continue
+                ev = _match(ctx, rule, pi, tok, events)
+                if ev is None:
+                    continue
+                if embed is not None:
+                    ev.modality = "EmbeddedPost"
+                events.append(ev)
+    _date(ctx, events)
+    return _dedupe(events)
+
+
+def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event]) -> Event | None:
+    lex = ctx.lex
+    if ctx.in_quote(pi, tok):
+        return None
+    if rule.get("particles") and not _particle(tok, rule.words("particles")):
+        return None
+    if rule.get("xcomp") and _complement(tok, rule.words("xcomp")) is None:
+        return None
+    if rule.get("ccomp") and _has(tok, {"ccomp"}, rule.words("ccomp")) is None:
+        return None
+    if rule.get("dobj") and _has(tok, {"dobj", "nsubjpass", "attr"}, rule.words("dobj")) is None:
+        return None
+    if rule.get("no_complement") and syntax.children(tok, "oprd", "attr", "xcomp", "dobj"):
+        return None
+    if rule.get("bare") and syntax.children(tok, "xcomp", "dobj", "ccomp"):
+        return None
+    modality, cls = _modality(ctx, rule, tok)
+    if not modality:
+        return None
+    args = _arguments(ctx, rule, pi, tok)
+    if args is None:
+        return None
+    agent_tok, target_tok = args
+    charge = _charge(rule, tok)
+    if charge is None:
+        return None
+    if charge[0] is not None:
+        target_tok = charge[0]
+    agents = _arg_mentions(ctx, pi, agent_tok)
+    targets = _arg_mentions(ctx, pi, target_tok)
+    kind = rule.get("target_kind", "Any")
+    if rule.get("target_from") == "nearest_motion" or (kind == "Motion" and not targets):
+        motion = _nearest_motion(ctx, pi, tok)
+        targets = [motion] if motion is not None else []
+    if kind == "Motion":
+        if not targets or any(t.kind != "Motion" for t in targets):
+            if rule.get("target_from") != "nearest_motion":
+                return None
+    elif kind in {"Person", "Agent"}:
+        if any(t.kind == "Motion" for t in targets):
+            return None
+        targets = [t for t in targets if t.entity is not None and t.entity.kind in {"Person", "PoliticalParty", "Organization", "Office"}
+                   and (kind == "Agent" or t.entity.kind == "Person")]
+        if kind == "Person" and target_tok is not None and not targets and target_tok.pos_ == "NOUN" \
+                and target_tok.ent_type_ == "" and cls == "Ejection":
+            return None  # "removed the sign": a thing, not a member
+    if cls == "ApologyRefusal" and rule.get("after_class"):
+        demand = _recent(earlier, rule.get("after_class"), pi)
+        if demand is None:
+            return None
+        # "He refused": the one who was asked
+        if demand.targets and (not agents or all(a.kind == "Pronoun" for a in agents)):
+            agents = demand.targets[:1] if not agents else [
+                t for t in demand.targets if agents[0].entity is None or t.entity is not agents[0].entity][:1] or agents
+            if agents and agents[0] is not None and demand.targets and agents[0].kind == "Pronoun":
+                agents = demand.targets[:1]
+    if cls == "ApologyRefusal" and agents and all(a.kind == "Pronoun" for a in agents):
+        demand = _recent(earlier, "ApologyDemand", pi)
+        if demand is not None and demand.targets and demand.targets[0].entity is not None and \
+                (agents[0].entity is None or agents[0].entity is not demand.targets[0].entity):
+            agents = demand.targets[:1]
+    agents = [a for a in agents if a.entity is not None and a.entity.kind != "Motion"]
+    sent = tok.sent
+    return Event(
+        cls=cls, rule=rule.id, trigger=tok.text, para=pi, trigger_index=tok.i,
+        sentence=(ctx.char(pi, sent.start_char), ctx.char(pi, sent.end_char)),
+        agents=agents, targets=targets, charge=charge[1], modality=modality,
+        confidence=float(rule.get("confidence", 0.8)),
+    )
+
+
+def _recent(events: list[Event], cls: str, para: int) -> Event | None:
+    for e in reversed(events):
+        if e.cls == cls and para - e.para <= 2 and e.asserted:
+            return e
+    return None
+
+
+def _nearest_motion(ctx: _Context, para: int, tok: Token) -> Mention | None:
+    """The motion under discussion: the last one mentioned before the trigger, else the next in its sentence."""
+    before = [m for m in ctx.mentions if m.kind == "Motion" and m.order <= (para, tok.i) and m.entity is not None]
+    if before:
+        return before[-1]
+    after = [m for m in ctx.mentions if m.kind == "Motion" and m.para == para and m.start > tok.i
+             and m.start < tok.sent.end and m.entity is not None]
+    return after[0] if after else None
+
+
+def _date(ctx: _Context, events: list[Event]) -> None:
+    """Date each event: a time expression in its sentence, else the story's current date."""
+    doc_date = ctx.document.date
+    narrative: date | None = None
+    by_sentence: dict[tuple[int, int], list[Event]] = {}
+    for e in events:
+        by_sentence.setdefault(e.sentence, []).append(e)
+    for pi, para in enumerate(ctx.paragraphs):
+        in_embed = ctx.document.in_embed(para.start, para.start + len(para.doc.text)) is not None
+        for sent in para.doc.sents:
+            span = (ctx.char(pi, sent.start_char), ctx.char(pi, sent.end_char))
+            found = []
+            for s, e, text in timex.find(sent.text):
+                if any(q0 <= sent.start_char + s < q1 for q0, q1 in ctx.quoted[pi]):
+                    continue
+                t = timex.resolve(text, doc_date, narrative)
+                if t is not None:
+                    found.append((sent.start_char + s, t))
+            for ev in by_sentence.get(span, []):
+                trig = para.doc[ev.trigger_index].idx
+                if found:
+                    _, t = min(found, key=lambda f: abs(f[0] - trig))
+                    ev.date = t.value
+                else:
+                    ev.date = narrative
+            if not in_embed and found:
+                last = found[-1][1]
+                if last.value is not None or last.kind == "vague":
+                    narrative = last.value
+
+
+def _dedupe(events: list[Event]) -> list[Event]:
+    """One event per (class, agent, target, modality) in a document; an agentless mention
+    folds into a later one that names the agent (the gold convention: one row per event)."""
+    out: list[Event] = []
+    for e in events:
+        key = _key(e)
+        same = next((o for o in out if _key(o) == key), None)
+        if same is not None:
+            same.date = same.date or e.date
+            continue
+        if e.asserted and not e.agents:
+            later = next((o for o in events if o is not e and o.cls == e.cls and o.asserted and o.agents and
+                          {id(t.entity) for t in o.targets} == {id(t.entity) for t in e.targets} and e.targets), None)
+            if later is not None:
+                later.date = later.date or e.date
+                continue
+        out.append(e)
+    return out
+
+
+def _key(e: Event) -> tuple:
+    return (e.cls, e.modality, frozenset(id(a.entity) for a in e.agents), frozenset(id(t.entity) for t in e.targets))

@@ -1,0 +1,462 @@
+"""Extract stage, part 1: find who and what a paragraph mentions.
+
+People (with the titles around their names), parties, legislatures, offices, motions,
+role descriptions ("the NDP leader", "the Speaker"), pronouns and relative pronouns.
+Titles and roles are read from ``ontology/lexicon/titles.json``; parties from the
+gazetteer in ``organizations.json`` plus contexts that mark an unknown party.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span, Token
+
+from kg import lexicon
+from kg.model import Mention, fold
+
+PRONOUN_GENDER = {"he": "male", "him": "male", "his": "male", "himself": "male",
+                  "she": "female", "her": "female", "hers": "female", "herself": "female",
+                  "they": "plural", "them": "plural", "their": "plural", "its": "neuter", "it": "neuter"}
+_INDEFINITE = {"a", "an", "another", "one", "some", "any", "several", "other"}
+_SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+_MOTION_PREPS = {"on", "of", "for", "to", "against", "in", "about"}
+
+
+@cache
+def _matchers(nlp: Language) -> dict[str, PhraseMatcher]:
+    """Phrase matchers over lower-cased text for parties, legislatures and office titles."""
+    lex = lexicon.load()
+    out = {}
+    party = PhraseMatcher(nlp.vocab, attr="LOWER")
+    for p in lex.parties:
+        forms = {p.name, *p.aliases}
+        forms |= {fold(f).title() for f in forms if fold(f) != f.lower()}
+        party.add(p.name, [nlp.make_doc(f) for f in forms])
+    out["party"] = party
+    leg = PhraseMatcher(nlp.vocab, attr="LOWER")
+    for w in lex.legislature_words:
+        leg.add(w, [nlp.make_doc(w)])
+    out["legislature"] = leg
+    office = PhraseMatcher(nlp.vocab, attr="LOWER")
+    for o in lex.offices:
+        office.add(o.key, [nlp.make_doc(w) for w in o.words])
+    out["office"] = office
+    return out
+
+
+def _capitalised(tok: Token) -> bool:
+    return tok.text[:1].isupper()
+
+
+def _longest(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Non-overlapping spans, longest first."""
+    taken: set[int] = set()
+    out = []
+    for s, e, label in sorted(spans, key=lambda x: (x[0] - x[1], x[0])):
+        if taken.isdisjoint(range(s, e)):
+            taken.update(range(s, e))
+            out.append((s, e, label))
+    return sorted(out)
+
+
+class _Finder:
+    """Find mentions in one paragraph (``para`` is its index in the document)."""
+
+    def __init__(self, doc: Doc, para: int, nlp: Language):
+        self.doc, self.para, self.lex = doc, para, lexicon.load()
+        self.m = _matchers(nlp)
+        self.mentions: list[Mention] = []
+        self.owner: dict[int, Mention] = {}
+
+    def add(self, m: Mention) -> Mention:
+        self.mentions.append(m)
+        for i in range(m.start, m.end):
+            self.owner.setdefault(i, m)
+        return m
+
+    def free(self, s: int, e: int) -> bool:
+        return all(i not in self.owner for i in range(s, e))
+
+    def span_head(self, s: int, e: int) -> int:
+        return self.doc[s:e].root.i
+
+    # -- organisations -------------------------------------------------------------
+    def parties(self) -> None:
+        lex, doc = self.lex, self.doc
+        found = [(s, e, self.doc.vocab.strings[mid]) for mid, s, e in self.m["party"](doc)]
+        for s, e, name in _longest(found):
+            if not _capitalised(doc[s]) and not doc[s].is_upper:
+                continue
+            # "Liberal" alone is an adjective unless a role word or 'party' follows
+            self.add(Mention(self.para, s, e, "PoliticalParty", doc[s:e].text, self.span_head(s, e), key=name))
+        for i, tok in enumerate(doc):
+            # a capitalised run ending in a party head word: "Green Dawn Party", "Labour Front"
+            if tok.text in lex.party_head_words and _capitalised(tok) and i not in self.owner:
+                s = i
+                while s > 0 and _capitalised(doc[s - 1]) and doc[s - 1].pos_ in {"PROPN", "ADJ", "NOUN"} \
+                        and (s - 1) not in self.owner and doc[s - 1].text not in lex.name_stop_words \
+                        and not doc[s - 1].is_sent_start:
+                    s -= 1
+                if doc[s].is_sent_start and doc[s].lower_ == "the":
+                    s += 1
+                if s < i or doc[i].pos_ == "PROPN":
+                    if s < i + 1 and self.free(s, i + 1):
+                        self.add(Mention(self.para, s, i + 1, "PoliticalParty", doc[s:i + 1].text, i))
+
+    def unknown_party_before_role(self, s: int) -> Mention | None:
+        """A capitalised run just before a role word ("Rural Voice MP ..."): an unknown party."""
+        doc, lex = self.doc, self.lex
+        e = s
+        while s > 0 and _capitalised(doc[s - 1]) and (s - 1) not in self.owner \
+                and doc[s - 1].pos_ in {"PROPN", "ADJ", "NOUN"} and doc[s - 1].text not in lex.name_stop_words:
+            s -= 1
+        if s == e:
+            return None
+        text = doc[s:e].text
+        if text in lex.party_adjectives:
+            name = lex.party_adjectives[text]
+            if name is None:
+                return None
+        if doc[s].ent_type_ in {"GPE", "NORP", "DATE", "PERSON"} and e - s == 1 and text not in lex.party_adjectives:
+            return None
+        return self.add(Mention(self.para, s, e, "PoliticalParty", text, e - 1))
+
+    def legislatures(self) -> None:
+        doc = self.doc
+        found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in self.m["legislature"](doc)]
+        for s, e, name in _longest(found):
+            if _capitalised(doc[s]) and self.free(s, e):
+                st = s - 1 if s > 0 and doc[s - 1].lower_ == "the" else s
+                self.add(Mention(self.para, st, e, "Legislature", doc[s:e].text, self.span_head(s, e), key=fold(doc[s:e].text)))
+
+    # -- titles and people ---------------------------------------------------------
+    def titles(self) -> list[tuple[int, int, object]]:
+        """(start, end, office) for each title phrase, portfolios included ("Finance Minister")."""
+        doc, lex = self.doc, self.lex
+        by_key = {o.key: o for o in lex.offices}
+        found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in self.m["office"](doc)]
+        out = []
+        for s, e, key in _longest(found):
+            o = by_key[key]
+            if o.title_case and not _capitalised(doc[s]):
+                continue
+            if any(i in self.owner for i in range(s, e)):
+                continue
+            if o.portfolio:
+                # "Finance Minister" / "Minister of Finance" / "Minister for Housing"
+                if s > 0 and _capitalised(doc[s - 1]) and (s - 1) not in self.owner and doc[s - 1].text not in lex.name_stop_words:
+                    out.append((s - 1, e, (o, f"{doc[s - 1].text} Minister", f"Minister of {doc[s - 1].text}")))
+                    continue
+                if e + 1 < len(doc) and doc[e].lower_ in {"of", "for"} and _capitalised(doc[e + 1]):
+                    out.append((s, e + 2, (o, f"{doc[e + 1].text} Minister", f"Minister of {doc[e + 1].text}")))
+                    continue
+            out.append((s, e, (o, o.label, None)))
+        return out
+
+    def name_after(self, i: int) -> int:
+        """End of a personal name starting at token i (capitalised proper nouns), or i."""
+        doc, lex = self.doc, self.lex
+        j = i
+        while j < len(doc) and j - i < 6 and j not in self.owner:
+            tok = doc[j]
+            # a hyphen inside a name: "Yves-Francois"
+            if tok.text == "-" and j > i and not doc[j - 1].whitespace_ and j + 1 < len(doc) and _capitalised(doc[j + 1]):
+                j += 1
+                continue
+            if not (_capitalised(tok) and tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"} and tok.text not in lex.name_stop_words
+                    and (tok.is_alpha or "-" in tok.text or tok.text.endswith("."))):
+                break
+            if tok.ent_type_ in {"DATE", "TIME", "CARDINAL", "ORDINAL"}:
+                break
+            j += 1
+        # a name needs a proper noun in it
+        if j > i and not any(doc[k].pos_ == "PROPN" for k in range(i, j)):
+            return i
+        return j
+
+    def people(self) -> None:
+        doc, lex = self.doc, self.lex
+        role_words = lex.party_roles
+        for s, e, (office, label, alias) in self.titles():
+            if not self.free(s, e):
+                continue
+            # a party right before the title: "Bloc Quebecois MP", "Labour Front MP"
+            party = self.owner.get(s - 1) if s > 0 else None
+            if party is not None and party.kind != "PoliticalParty":
+                party = None
+            if party is None and s > 0 and doc[s].lower_ in role_words:
+                party = self.unknown_party_before_role(s)
+            self._title_person(s, e, office_mention=(office, label, alias), party=party)
+        # party role words after a party: "NDP Leader X", "Bloc leader X", "Heartland backbenchers"
+        for i, tok in enumerate(doc):
+            if tok.lower_ in role_words and i not in self.owner:
+                party = self.owner.get(i - 1) if i > 0 else None
+                if party is None or party.kind != "PoliticalParty":
+                    party = self.unknown_party_before_role(i) if _capitalised(tok) or (i > 0 and _capitalised(doc[i - 1])) else None
+                if party is not None or tok.lower_ in {"backbencher", "backbenchers"}:
+                    self._title_person(i, i + 1, office_mention=None, party=party, role=role_words[tok.lower_])
+        # named entities the model found
+        for ent in doc.ents:
+            if ent.label_ != "PERSON":
+                continue
+            s, e = ent.start, ent.end
+            while s < e and (doc[s].text in lex.name_stop_words or doc[s].lower_ in lex.office_words() or doc[s].is_punct):
+                s += 1
+            while e > s and (doc[e - 1].tag_ == "POS" or doc[e - 1].is_punct):
+                e -= 1
+            if s < e and self.free(s, e):
+                self.add(Mention(self.para, s, e, "Person", doc[s:e].text, self.span_head(s, e)))
+
+    def _title_person(self, s: int, e: int, office_mention, party: Mention | None, role: str | None = None) -> None:
+        doc = self.doc
+        roles: list[tuple[str, Mention]] = []
+        office = None
+        if office_mention is not None:
+            o, label, alias = office_mention
+            office = self.add(Mention(self.para, s, e, "Office", label, e - 1, key=o.key if not alias else fold(label),
+                                      desc={"office": o, "alias": alias}))
+            roles.append(("holdsOffice", office))
+            if party is not None:
+                roles.append(("memberOf", party))
+        elif party is not None and role is not None:
+            roles.append((role, party))
+        # "leader of the NDP" / "MP for the Coastal League"
+        if party is None and e + 1 < len(doc) and doc[e].lower_ in {"of", "for"}:
+            k = e + 1 + (doc[e + 1].lower_ == "the")
+            p = self.owner.get(k)
+            if p is not None and p.kind == "PoliticalParty":
+                rel = role or ("memberOf" if office is not None else self.lex.party_roles.get(doc[e - 1].lower_, "memberOf"))
+                roles.append((rel, p))
+                e_desc = p.end
+            else:
+                e_desc = e
+        else:
+            e_desc = e
+        start = party.start if party is not None and party.end == s else s
+        n_end = self.name_after(e)
+        if n_end > e:
+            name = doc[e:n_end].text
+            self.add(Mention(self.para, start, n_end, "Person", name, n_end - 1, roles=roles))
+            return
+        # no name: a role description ("the NDP leader", "the deputy Speaker", "a Bloc MP")
+        st = start
+        while st > 0 and doc[st - 1].pos_ in {"DET", "ADJ", "PRON"} and doc[st - 1].lower_ not in {"this", "that"}:
+            st -= 1
+        det = doc[st].lower_ if st < start or doc[st].pos_ in {"DET", "PRON"} else ""
+        if det == "its" or det == "his" or det == "her" or det == "their":
+            desc_indef = False
+        else:
+            desc_indef = det in _INDEFINITE or (st < start and doc[st].lower_ in _INDEFINITE)
+        m = Mention(self.para, st, max(e_desc, e), "Description", doc[st:max(e_desc, e)].text, e - 1, roles=roles,
+                    desc={"indefinite": desc_indef, "possessor": det if det in {"its", "his", "her", "their"} else None})
+        self.mentions.append(m)
+        for i in range(st, max(e_desc, e)):
+            self.owner[i] = m
+
+    def descriptions(self) -> None:
+        """'the chair', 'the minister', 'the leader of the X' with no name."""
+        doc, lex = self.doc, self.lex
+        for i, tok in enumerate(doc):
+            if i in self.owner:
+                continue
+            if tok.lower_ in lex.presiding_descriptions and i > 0 and doc[i - 1].lower_ == "the":
+                self.add(Mention(self.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i, desc={"presiding": True}))
+            elif tok.lower_ in {"leader", "head"} and i + 2 < len(doc) and doc[i + 1].lower_ == "of":
+                k = i + 2 + (doc[i + 2].lower_ == "the")
+                p = self.owner.get(k)
+                if p is not None and p.kind == "PoliticalParty":
+                    st = i
+                    while st > 0 and doc[st - 1].pos_ in {"DET", "ADJ", "PRON"}:
+                        st -= 1
+                    det = doc[st].lower_
+                    m = Mention(self.para, st, p.end, "Description", doc[st:p.end].text, i,
+                                roles=[("leaderOf", p)], desc={"indefinite": det in _INDEFINITE,
+                                                               "possessor": det if det in {"its", "his", "her", "their"} else None})
+                    self.mentions.append(m)
+                    for j in range(st, i + 1):
+                        self.owner[j] = m
+
+    def pronouns_and_relatives(self) -> None:
+        doc = self.doc
+        rel = self.lex.modality.get("relative_pronouns", frozenset())
+        for i, tok in enumerate(doc):
+            if i in self.owner:
+                continue
+            low = tok.lower_
+            if low in PRONOUN_GENDER and tok.pos_ == "PRON":
+                self.add(Mention(self.para, i, i + 1, "Pronoun", tok.text, i, desc={"gender": PRONOUN_GENDER[low]}))
+            elif low in rel and tok.dep_ in _SUBJECT_DEPS | {"dobj", "pobj"} and tok.head.dep_ == "relcl":
+                self.add(Mention(self.para, i, i + 1, "Relative", tok.text, i))
+
+    def motions(self) -> None:
+        doc, lex = self.doc, self.lex
+        for i, tok in enumerate(doc):
+            if i in self.owner:
+                continue
+            # a named bill: capitalised run ending in Bill/Act ("Water Services Bill")
+            if tok.text in lex.motion_name_heads and i > 0 and _capitalised(doc[i - 1]) and doc[i - 1].pos_ == "PROPN":
+                s = i
+                while s > 0 and _capitalised(doc[s - 1]) and doc[s - 1].pos_ in {"PROPN", "ADJ"} and (s - 1) not in self.owner:
+                    s -= 1
+                self.add(Mention(self.para, s, i + 1, "Motion", doc[s:i + 1].text, i, key=fold(doc[s:i + 1].text),
+                                 desc={"named": True, "noun": tok.lower_}))
+            elif tok.lemma_.lower() in lex.motion_nouns and tok.pos_ == "NOUN":
+                self.add(Mention(self.para, i, i + 1, "Motion", _motion_label(tok), i, desc={"named": False, "noun": tok.lemma_.lower()}))
+
+
+def _motion_label(tok: Token) -> str:
+    """A readable label for a motion from its noun phrase: 'motion to recognize ...'."""
+    keep = [c for c in tok.children if c.dep_ in {"amod", "compound", "nmod", "acl", "nummod"}
+            or (c.dep_ == "prep" and c.lower_ in _MOTION_PREPS)]
+    words = sorted({t for c in keep for t in c.subtree} | {tok}, key=lambda t: t.i)
+    words = [t for t in words if t.dep_ not in {"det", "poss", "case", "relcl"}]
+    text = " ".join(t.text for t in words[:16])
+    return text.replace(" 's", "'s").strip(" ,.")
+
+
+def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
+    """All mentions in a parsed paragraph, in text order."""
+    f = _Finder(doc, para, nlp)
+    f.parties()
+    f.legislatures()
+    f.people()
+    f.descriptions()
+    f.motions()
+    f.pronouns_and_relatives()
+    _attach_appositions(f)
+    return sorted(f.mentions, key=lambda m: (m.start, -m.end))
+
+
+def _attach_appositions(f: _Finder) -> None:
+    """Roles stated beside a name: 'X, the leader of Y', 'X (Y Party)', 'X, who leads Y', 'Its leader, X,'."""
+    doc, lex = f.doc, f.lex
+    people = [m for m in f.mentions if m.kind == "Person"]
+    for m in people:
+        e = m.end
+        # "X (Lantern Party)"
+        if e + 2 < len(doc) and doc[e].text == "(":
+            p = f.owner.get(e + 1)
+            if p is None and doc[e + 1].text[:1].isupper():
+                close = next((k for k in range(e + 1, min(e + 8, len(doc))) if doc[k].text == ")"), None)
+                if close and f.free(e + 1, close):
+                    p = f.add(Mention(f.para, e + 1, close, "PoliticalParty", doc[e + 1:close].text, close - 1))
+            if p is not None and p.kind == "PoliticalParty":
+                m.roles.append(("memberOf", p))
+        # "X, the leader of the Y," / "X, a member of the governing Y" / "X, a first-term MP for the Y"
+        if e + 1 < len(doc) and doc[e].text == ",":
+            d = f.owner.get(e + 1)
+            if d is None and e + 2 < len(doc):
+                d = f.owner.get(e + 2) if doc[e + 1].pos_ in {"DET"} else None
+            if d is not None and d.kind == "Description" and d.start <= e + 2:
+                m.roles.extend(d.roles)
+                d.antecedent = m
+            else:
+                _member_phrase(f, m, e + 1)
+        # "X, who leads/chairs the Y"
+        head = doc[m.head]
+        for c in head.children:
+            if c.dep_ == "relcl" and c.lemma_ in lex.lead_verbs:
+                for o in c.children:
+                    if o.dep_ == "dobj":
+                        p = f.owner.get(o.i) or next((f.owner[t.i] for t in o.subtree if t.i in f.owner
+                                                      and f.owner[t.i].kind == "PoliticalParty"), None)
+                        if p is not None and p.kind == "PoliticalParty":
+                            m.roles.append(("leaderOf", p))
+                        elif c.lemma_ == "chair":
+                            chunk = " ".join(t.text for t in o.subtree if t.dep_ != "det")
+                            om = f.add(Mention(f.para, o.left_edge.i, o.right_edge.i + 1, "Office",
+                                               f"Chair of the {chunk}", o.i, key=fold(f"chair of the {chunk}")))
+                            m.roles.append(("holdsOffice", om))
+    # "Its leader, X," / "a Bloc MP – X –": a description followed by a name in apposition
+    for d in [x for x in f.mentions if x.kind == "Description"]:
+        k = d.end
+        if k + 1 < len(doc) and doc[k].text in {",", "–", "—", "-", "("}:
+            p = f.owner.get(k + 1)
+            if p is not None and p.kind == "Person":
+                p.roles.extend(r for r in d.roles if r not in p.roles)
+                d.antecedent = p
+
+
+def _member_phrase(f: _Finder, m: Mention, k: int) -> None:
+    """'X, a member of the Y' / 'X, a Y veteran' / 'X, a first-term MP for the Y'."""
+    doc, lex = f.doc, f.lex
+    end = min(len(doc), k + 10)
+    for i in range(k, end):
+        if doc[i].text in {",", ";", ".", "said", "says"}:
+            break
+        p = f.owner.get(i)
+        if p is not None and p.kind == "PoliticalParty":
+            before = {t.lower_ for t in doc[k:i]}
+            after = doc[p.end].lower_ if p.end < len(doc) else ""
+            if before & lex.member_nouns or after in lex.member_nouns or before & {"of", "for"}:
+                rel = "leaderOf" if "leader" in before or after == "leader" else "memberOf"
+                m.roles.append((rel, p))
+            break
+        if p is not None and p.kind == "Office" and (("holdsOffice", p) not in m.roles):
+            m.roles.append(("holdsOffice", p))
+
+
+def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
+    """One type per name across a document: once 'Jagmeet Singh' is a person, a bare
+    'Singh' tagged GPE elsewhere is that person too; likewise party names; a capitalised
+    word one or two edits from a known surname ('Hallburg') is taken as that surname."""
+    from kg.resolve import typo_match  # local: resolve imports this module's types
+
+    lex = lexicon.load()
+    person_tokens: set[str] = set()
+    surnames: set[str] = set()
+    party_names: dict[str, Mention] = {}
+    for ms in found:
+        for m in ms:
+            if m.kind == "Person":
+                toks = [t for t in m.name.replace("-", " ").split() if t[:1].isupper() and len(t) > 1]
+                person_tokens.update(toks)
+                if len(toks) > 1:
+                    surnames.add(toks[-1])
+            elif m.kind == "PoliticalParty":
+                party_names[m.name] = m
+    party_forms: dict[str, Mention] = {}
+    for name in sorted(party_names, key=len, reverse=True):
+        toks = name.split()
+        party_forms.setdefault(name, party_names[name])
+        if len(toks) > 2 and toks[-1] == "Party":
+            party_forms.setdefault(" ".join(toks[:-1]), party_names[name])
+    for para, (doc, ms) in enumerate(zip(docs, found)):
+        owned = {i for m in ms for i in range(m.start, m.end)}
+        i = 0
+        while i < len(doc):
+            tok = doc[i]
+            if i in owned or not tok.text[:1].isupper() or tok.text in lex.name_stop_words:
+                i += 1
+                continue
+            # a party name again, with or without "Party" ("Civic Renewal" after "Civic Renewal Party")
+            hit = None
+            for form, m in party_forms.items():
+                n = len(form.split())
+                if doc[i:i + n].text == form and all(k not in owned for k in range(i, i + n)):
+                    hit = (n, m)
+                    break
+            if hit is not None:
+                n, m = hit
+                ms.append(Mention(para, i, i + n, "PoliticalParty", doc[i:i + n].text, i + n - 1, key=m.key))
+                owned.update(range(i, i + n))
+                i += n
+                continue
+            if tok.pos_ == "PROPN" and tok.text in person_tokens:
+                j = i
+                while j < len(doc) and j not in owned and doc[j].text in person_tokens:
+                    j += 1
+                ms.append(Mention(para, i, j, "Person", doc[i:j].text, j - 1))
+                owned.update(range(i, j))
+                i = j
+                continue
+            if tok.pos_ == "PROPN" and tok.is_alpha and any(typo_match(tok.text, s) for s in surnames) \
+                    and tok.text not in person_tokens and tok.ent_type_ not in {"DATE", "GPE", "NORP"} | set():
+                s = next(s for s in surnames if typo_match(tok.text, s))
+                ms.append(Mention(para, i, i + 1, "Person", s, i, desc={"misspelt": tok.text}))
+                owned.add(i)
+            i += 1
+        ms.sort(key=lambda m: (m.start, -m.end))

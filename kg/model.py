@@ -1,0 +1,81 @@
+"""Typed hand-offs between stages: mentions and roles (extract), entities (resolve), events."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+
+def fold(text: str) -> str:
+    """Case-, accent-, hyphen- and space-insensitive key: 'Yves-François' -> 'yves francois'."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    text = re.sub(r"[’'`]s\b", "", text)
+    text = re.sub(r"[^\w@]+", " ", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@dataclass(eq=False)
+class Mention:
+    """A span of a parsed paragraph that names or points at something.
+
+    kind: Person | PoliticalParty | Organization | Legislature | Office | Motion |
+    Pronoun | Description | Relative.
+    """
+
+    para: int
+    start: int  # token index in the paragraph's Doc
+    end: int
+    kind: str
+    name: str  # the name part (a person's name without the title) or the surface text
+    head: int  # token index of the syntactic head
+    key: str | None = None  # canonical key when known (gazetteer party, office key)
+    roles: list[tuple[str, "Mention"]] = field(default_factory=list)
+    desc: dict = field(default_factory=dict)  # what a Description / Pronoun says of its referent
+    entity: "Entity | None" = None
+    antecedent: "Mention | None" = None
+
+    @property
+    def order(self) -> tuple[int, int]:
+        return (self.para, self.start)
+
+    def covers(self, para: int, i: int) -> bool:
+        return self.para == para and self.start <= i < self.end
+
+
+@dataclass(eq=False)
+class Entity:
+    """One real thing a document talks about (resolve stage); ``key`` makes its IRI."""
+
+    kind: str
+    name: str
+    names: set[str] = field(default_factory=set)
+    roles: set[tuple[str, "Entity"]] = field(default_factory=set)
+    key: str = ""
+    aliases: tuple[str, ...] = ()
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+@dataclass(eq=False)
+class Event:
+    """An event the text mentions, asserted or not (modality), with its evidence."""
+
+    cls: str  # ontology class local name
+    rule: str
+    trigger: str
+    para: int
+    trigger_index: int
+    sentence: tuple[int, int]  # character offsets in Document.text
+    agents: list[Mention] = field(default_factory=list)
+    targets: list[Mention] = field(default_factory=list)
+    charge: str | None = None
+    modality: str = "Asserted"
+    confidence: float = 0.8
+    date: object = None  # datetime.date | None
+
+    @property
+    def asserted(self) -> bool:
+        return self.modality == "Asserted"

@@ -1,0 +1,307 @@
+"""Resolve stage: mentions -> entities, within a document and across documents.
+
+Within a document: a surname or first name joins the full name it belongs to, a
+misspelt later mention joins the name it is one or two edits from, a role
+description ("the NDP leader", "the Speaker", "the chair") joins the person who holds
+that role, a pronoun joins the nearest fitting antecedent, and "who" its head noun.
+Across documents: one entity per folded canonical name and type, and a surname-only
+person joins the one full name in the corpus that ends with it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from kg import lexicon, syntax
+from kg.model import Entity, Mention, fold
+
+_PERSONISH = {"Person"}
+_ORGISH = {"PoliticalParty", "Organization", "Legislature"}
+
+
+def edit_distance(a: str, b: str, limit: int = 3) -> int:
+    """Levenshtein distance, cut off at ``limit``."""
+    if abs(len(a) - len(b)) >= limit:
+        return limit
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return min(prev[-1], limit)
+
+
+def typo_match(token: str, name: str) -> bool:
+    """Is ``token`` a plausible misspelling of ``name`` (same first letter, 1-2 edits)?"""
+    a, b = fold(token), fold(name)
+    if a == b or len(a) < 5 or a[0] != b[0]:
+        return a == b
+    return edit_distance(a, b) <= (1 if len(b) < 8 else 2)
+
+
+class DocumentResolver:
+    """Assign an :class:`Entity` to each mention of one document (in text order)."""
+
+    def __init__(self, mentions: list[Mention], docs: list, doc_id: str = ""):
+        self.mentions = sorted(mentions, key=lambda m: m.order)
+        self.docs = docs  # the parsed paragraphs, indexed by Mention.para
+        self.doc_id = doc_id
+        self.entities: list[Entity] = []
+        self.by_key: dict[tuple[str, str], Entity] = {}
+        self.gender: dict[int, str] = {}
+        self.lex = lexicon.load()
+
+    def entity(self, kind: str, key: str, name: str, aliases: Iterable[str] = ()) -> Entity:
+        k = (kind, key)
+        if k not in self.by_key:
+            e = Entity(kind=kind, name=name, key=key, aliases=tuple(aliases))
+            self.by_key[k] = e
+            self.entities.append(e)
+        return self.by_key[k]
+
+    def run(self) -> list[Entity]:
+        self.organisations()
+        self.people()
+        self.offices_and_motions()
+        self.roles()
+        self.descriptions()
+        self.pronouns()
+        return self.entities
+
+    # -- names ---------------------------------------------------------------------
+    def organisations(self) -> None:
+        orgs = [m for m in self.mentions if m.kind in _ORGISH]
+        known = [m for m in orgs if m.key and m.kind == "PoliticalParty"]
+        for m in known:
+            party = next(p for p in self.lex.parties if p.name == m.key)
+            m.entity = self.entity("PoliticalParty", fold(party.name), party.name, party.aliases)
+        unknown = sorted((m for m in orgs if m.entity is None), key=lambda m: -len(m.name))
+        for m in unknown:
+            f = fold(m.name)
+            toks = f.split()
+            target = None
+            for e in self.entities:
+                if e.kind != m.kind and not (m.kind == "PoliticalParty" and e.kind == "PoliticalParty"):
+                    continue
+                names = {fold(n) for n in (e.name, *e.aliases, *e.names)}
+                # "Green Dawn" = "Green Dawn Party"; "Quebecois" = "Bloc Quebecois"
+                if f in names or any(n.split()[:len(toks)] == toks or (set(toks) <= set(n.split()) and m.kind == "PoliticalParty")
+                                     for n in names):
+                    target = e
+                    break
+            m.entity = target or self.entity(m.kind, f, m.name)
+        for m in orgs:
+            m.entity.names.add(m.name)
+
+    def people(self) -> None:
+        people = [m for m in self.mentions if m.kind == "Person"]
+        full = sorted((m for m in people if len(fold(m.name).split()) > 1), key=lambda m: (-len(m.name.split()), m.order))
+        for m in full:
+            toks = fold(m.name).split()
+            match = next((e for e in self.entities if e.kind == "Person" and set(toks) <= set(fold(e.name).split())), None)
+            m.entity = match or self.entity("Person", fold(m.name), m.name)
+        for m in people:
+            if m.entity is not None:
+                continue
+            f = fold(m.name)
+            cands = [e for e in self.entities if e.kind == "Person" and f in fold(e.name).split()]
+            if not cands:
+                cands = [e for e in self.entities if e.kind == "Person" and typo_match(m.name, e.name.split()[-1])]
+            if len(cands) > 1:
+                # the most recently mentioned of the candidates
+                last = {id(x.entity): x.order for x in self.mentions if x.entity is not None and x.order < m.order}
+                cands.sort(key=lambda e: last.get(id(e), (-1, -1)), reverse=True)
+            m.entity = cands[0] if cands else self.entity("Person", f, m.name)
+        for m in people:
+            m.entity.names.add(m.name)
+
+    def offices_and_motions(self) -> None:
+        last_named: Entity | None = None
+        generic: dict[str, Entity] = {}
+        for m in self.mentions:
+            if m.kind == "Office":
+                o = m.desc.get("office")
+                aliases = tuple(o.aliases) if o and not m.desc.get("alias") else (m.desc.get("alias"),) if m.desc.get("alias") else ()
+                m.entity = self.entity("Office", m.key or fold(m.name), m.name, [a for a in aliases if a])
+            elif m.kind == "Motion":
+                if m.desc.get("named"):
+                    m.entity = last_named = self.entity("Motion", m.key, m.name)
+                elif m.desc.get("noun") == "bill" and last_named is not None:
+                    m.entity = last_named
+                else:
+                    noun = "motion" if m.desc.get("noun") != "bill" else "bill"
+                    if noun not in generic:
+                        generic[noun] = self.entity("Motion", f"{self.doc_id}/{noun}", m.name)
+                    e = generic[noun]
+                    # the longest description is the most helpful label
+                    if len(m.name) > len(e.name):
+                        e.name = m.name
+                    m.entity = e
+
+    def roles(self) -> None:
+        for m in self.mentions:
+            if m.entity is None or m.kind != "Person":
+                continue
+            for rel, obj in m.roles:
+                if obj.entity is not None:
+                    m.entity.roles.add((rel, obj.entity))
+
+    # -- descriptions and pronouns ------------------------------------------------------
+    def holders(self, rel: str, obj: Entity) -> list[Entity]:
+        return [e for e in self.entities if e.kind == "Person" and (rel, obj) in e.roles]
+
+    def recent(self, cands: list[Entity], before: tuple[int, int]) -> Entity | None:
+        last = {}
+        for x in self.mentions:
+            if x.entity is not None and x.order < before:
+                last[id(x.entity)] = x.order
+        if not cands:
+            return None
+        return max(cands, key=lambda e: last.get(id(e), (-1, -1)))
+
+    def descriptions(self) -> None:
+        for m in self.mentions:
+            if m.kind != "Description":
+                continue
+            if m.antecedent is not None:
+                m.entity = m.antecedent.entity
+                continue
+            if m.desc.get("indefinite"):
+                continue
+            m.entity = self.describe(m)
+            if m.entity is not None and m.entity.kind == "Person":
+                for rel, obj in m.roles:
+                    if obj.entity is not None:
+                        m.entity.roles.add((rel, obj.entity))
+
+    def describe(self, m: Mention) -> Entity | None:
+        """The entity a definite role description points at."""
+        if m.desc.get("presiding"):
+            presiding = [e for e in self.entities if e.kind == "Person"
+                         and any(r == "holdsOffice" and o.key in self._presiding_keys() for r, o in e.roles)]
+            return self.recent(presiding, m.order) or self.recent(
+                [e for e in self.entities if e.kind == "Office" and e.key in self._presiding_keys()], m.order)
+        roles = [(r, o.entity) for r, o in m.roles if o.entity is not None]
+        if m.desc.get("possessor") in {"its", "their"} and not any(r != "holdsOffice" for r, _ in roles):
+            party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
+            if party is not None:
+                roles.append(("leaderOf", party))
+        if not roles:
+            return None
+        cands = [e for e in self.entities if e.kind == "Person" and all(
+            (r, o) in e.roles or (r == "holdsOffice" and o.key == "minister" and any(
+                rr == "holdsOffice" and "minister" in oo.key for rr, oo in e.roles)) for r, o in roles)]
+        if cands:
+            return self.recent(cands, m.order)
+        only_office = [o for r, o in roles if r == "holdsOffice"]
+        if len(roles) == 1 and only_office and only_office[0].key != "member-of-parliament":
+            return only_office[0]
+        # a lede description ("The federal leader of the X says ...") names the next person
+        # introduced who has no conflicting party role
+        parties = {o for r, o in roles if r in {"leaderOf", "memberOf"}}
+        for x in self.mentions:
+            if x.order <= m.order or x.kind != "Person" or x.entity is None:
+                continue
+            other = {o for r, o in x.entity.roles if r in {"leaderOf", "memberOf"}}
+            if other and not other & parties:
+                continue
+            if any(r == "holdsOffice" for r, _ in x.entity.roles) and not any(r == "holdsOffice" for r, _ in roles):
+                continue
+            for r, o in roles:
+                x.entity.roles.add((r, o))
+            return x.entity
+        return None
+
+    def _presiding_keys(self) -> set[str]:
+        return {o.key for o in self.lex.offices if o.presiding}
+
+    def pronouns(self) -> None:
+        for m in self.mentions:
+            if m.kind == "Relative":
+                m.entity = self._relative_antecedent(m)
+            elif m.kind == "Pronoun":
+                m.entity = self._pronoun_antecedent(m)
+                g = m.desc.get("gender")
+                if m.entity is not None and g in {"male", "female"} and m.entity.kind == "Person":
+                    self.gender.setdefault(id(m.entity), g)
+
+    def _relative_antecedent(self, m: Mention) -> Entity | None:
+        prev = [x for x in self.mentions if x.para == m.para and x.end <= m.start and x.kind not in {"Relative", "Pronoun"}
+                and x.entity is not None and m.start - x.end <= 2]
+        return prev[-1].entity if prev else None
+
+    def _pronoun_antecedent(self, m: Mention) -> Entity | None:
+        g = m.desc.get("gender")
+        tok = m.desc.get("token")
+        if g in {"plural", "neuter"}:
+            cands = [x for x in self.mentions if x.order < m.order and x.entity is not None
+                     and x.entity.kind in _ORGISH - {"Legislature"} and m.para - x.para <= 3]
+            return cands[-1].entity if cands else None
+        excluded = self._bound(m)
+        window = [x for x in self.mentions if x.order < m.order and m.para - x.para <= 2 and x.entity is not None
+                  and x.entity.kind == "Person" and id(x.entity) not in excluded
+                  and self.gender.get(id(x.entity), g) == g]
+        if not window:
+            return None
+        # a subject pronoun prefers a subject earlier in its own sentence
+        doc = self.docs[m.para]
+        if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
+            sent = doc[m.head].sent
+            subjects = [x for x in window if x.para == m.para and x.start >= sent.start
+                        and doc[x.head].dep_ in {"nsubj", "nsubjpass"}]
+            if subjects:
+                return subjects[-1].entity
+        return window[-1].entity
+
+    def _bound(self, m: Mention) -> set[int]:
+        """Entities a non-reflexive object pronoun cannot be: its own clause's subject."""
+        tok = self.docs[m.para][m.head]
+        if tok.dep_ not in {"dobj", "pobj", "dative", "nsubj"} or tok.lower_ in {"himself", "herself"}:
+            return set()
+        if tok.dep_ == "nsubj" and tok.head.dep_ not in {"ccomp", "xcomp"}:
+            return set()
+        verb = tok.head.head if tok.dep_ == "pobj" else tok.head
+        if tok.dep_ == "nsubj":
+            # "X asked him to leave": him is the parse's subject of the infinitive
+            verb = tok.head.head
+        subj = syntax.subject_of(verb)
+        if subj is None:
+            return set()
+        owner = next((x for x in self.mentions if x.covers(m.para, subj.i) and x is not m), None)
+        return {id(owner.entity)} if owner is not None and owner.entity is not None else set()
+
+
+def resolve_document(mentions: list[Mention], docs: list, doc_id: str = "") -> list[Entity]:
+    """Entities of one document; sets ``mention.entity`` on every mention it can."""
+    return DocumentResolver(mentions, docs, doc_id).run()
+
+
+def merge_corpus(per_document: list[list[Entity]]) -> dict[int, Entity]:
+    """One entity per real thing across documents: returns id(local entity) -> corpus entity."""
+    canon: dict[tuple[str, str], Entity] = {}
+    mapping: dict[int, Entity] = {}
+    everything = [e for ents in per_document for e in ents]
+    # full names first, so that a surname-only person can join one
+    everything.sort(key=lambda e: -len(fold(e.name).split()))
+    for e in everything:
+        key = (e.kind, e.key if e.kind in {"Office", "Motion"} else fold(e.name))
+        target = canon.get(key)
+        if target is None and e.kind == "Person" and len(key[1].split()) == 1:
+            fulls = [c for (k, n), c in canon.items() if k == "Person" and n.split()[-1] == key[1]]
+            if len(fulls) == 1:
+                target = fulls[0]
+        if target is None and e.kind == "Person":
+            # "Yves Francois Blanchet" vs "Yves-François Blanchet" fold the same; a middle name differs
+            toks = key[1].split()
+            fulls = [c for (k, n), c in canon.items() if k == "Person" and set(toks) <= set(n.split()) and len(toks) > 1]
+            if len(fulls) == 1:
+                target = fulls[0]
+        if target is None:
+            target = Entity(kind=e.kind, name=e.name, key=key[1], aliases=e.aliases)
+            canon[key] = target
+        target.names |= e.names | {e.name}
+        mapping[id(e)] = target
+    for e in everything:
+        mapping[id(e)].roles |= {(r, mapping[id(o)]) for r, o in e.roles if id(o) in mapping}
+    return mapping
