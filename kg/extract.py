@@ -19,6 +19,8 @@ from kg.lexicon import Rule
 from kg.model import Event, Mention
 from kg.nlp import Paragraph
 
+_RANK = {"Person": 8, "Description": 7, "Pronoun": 6, "Relative": 5, "Motion": 4, "PoliticalParty": 3,
+         "Organization": 2, "Legislature": 1, "Office": 0}
 _QUOTE = re.compile(r"[“\"«]([^”\"»]{1,2000})[”\"»]")
 
 
@@ -33,9 +35,9 @@ class _Context:
         for m in self.mentions:
             for i in range(m.start, m.end):
                 prev = self.owner.get((m.para, i))
-                # the innermost span wins ("Speaker" inside "Speaker Anthony Rota" stays the person)
-                if prev is None or (m.kind == "Person" and prev.kind != "Person") or \
-                        (m.end - m.start < prev.end - prev.start and not (prev.kind == "Person" and m.kind == "Office")):
+                # a person or description outranks the title inside it ("the only MP", "Speaker X")
+                if prev is None or _RANK[m.kind] > _RANK[prev.kind] or (
+                        _RANK[m.kind] == _RANK[prev.kind] and m.end - m.start < prev.end - prev.start):
                     self.owner[(m.para, i)] = m
         self.quoted: list[list[tuple[int, int]]] = [
             [(q.start(), q.end()) for q in _QUOTE.finditer(p.doc.text)] for p in paragraphs]
@@ -185,6 +187,12 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
         target = (syntax.children(prep, "pobj") or [None])[0] if prep is not None else None
     elif how == "nearest_motion":
         target = None
+    elif how == "self":
+        # "the NDP's motion", "Singh's motion": the possessor proposed it
+        agent = (syntax.children(tok, "poss") or [None])[0]
+        if agent is None:
+            agent = next((c for c in tok.children if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
+        target = tok
     return agent, target
 
 
@@ -237,8 +245,7 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
         embed = document.in_embed(para.start, para.start + len(para.doc.text))
         for tok in para.doc:
             for rule in ctx.lex.rules:
-                if tok.lemma_.lower() not in rule.lemmas or tok.pos_ not in {rule.get("pos", "VERB"), "AUX"} and not (
-                        rule.get("pos") is None and tok.pos_ in {"VERB"}):
+                if tok.lemma_.lower() not in rule.lemmas or tok.pos_ != rule.get("pos", "VERB"):
                     continue
                 ev = _match(ctx, rule, pi, tok, events)
                 if ev is None:
@@ -312,6 +319,11 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
                 (agents[0].entity is None or agents[0].entity is not demand.targets[0].entity):
             agents = demand.targets[:1]
     agents = [a for a in agents if a.entity is not None and a.entity.kind != "Motion"]
+    if rule.get("target_from") == "self" and not agents:
+        return None
+    if cls in {"Apology", "ApologyRefusal"}:
+        # an apology is made to a person; "apologise to the party" names no addressee the gold counts
+        targets = [t for t in targets if t.entity is not None and t.entity.kind == "Person"]
     sent = tok.sent
     return Event(
         cls=cls, rule=rule.id, trigger=tok.text, para=pi, trigger_index=tok.i,

@@ -22,6 +22,7 @@ PRONOUN_GENDER = {"he": "male", "him": "male", "his": "male", "himself": "male",
                   "they": "plural", "them": "plural", "their": "plural", "its": "neuter", "it": "neuter"}
 _INDEFINITE = {"a", "an", "another", "one", "some", "any", "several", "other"}
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+_LABEL_STOPS = {"when", "after", "which", "who", "while", "because", "before", "but", "and"}
 _MOTION_PREPS = {"on", "of", "for", "to", "against", "in", "about"}
 
 
@@ -313,7 +314,8 @@ def _motion_label(tok: Token) -> str:
             or (c.dep_ == "prep" and c.lower_ in _MOTION_PREPS)]
     words = sorted({t for c in keep for t in c.subtree} | {tok}, key=lambda t: t.i)
     words = [t for t in words if t.dep_ not in {"det", "poss", "case", "relcl"}]
-    text = " ".join(t.text for t in words[:16])
+    cut = next((k for k, t in enumerate(words) if t.i > tok.i and (t.lower_ in _LABEL_STOPS or t.is_punct)), len(words))
+    text = " ".join(t.text for t in words[:min(cut, 16)])
     return text.replace(" 's", "'s").strip(" ,.")
 
 

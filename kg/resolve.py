@@ -257,7 +257,7 @@ class DocumentResolver:
     def _bound(self, m: Mention) -> set[int]:
         """Entities a non-reflexive object pronoun cannot be: its own clause's subject."""
         tok = self.docs[m.para][m.head]
-        if tok.dep_ not in {"dobj", "pobj", "dative", "nsubj"} or tok.lower_ in {"himself", "herself"}:
+        if tok.dep_ not in {"dobj", "pobj", "dative", "nsubj"} or tok.lower_ not in {"him", "her", "them"}:
             return set()
         if tok.dep_ == "nsubj" and tok.head.dep_ not in {"ccomp", "xcomp"}:
             return set()

@@ -119,13 +119,15 @@ def object_of(verb: Token) -> Token | None:
 def governors(tok: Token) -> Iterator[Token]:
     """Verbs that embed ``tok`` as a complement: 'tried to have him kicked out' -> have, tried."""
     cur = tok
-    while cur.dep_ in {"xcomp", "ccomp", "acl", "pcomp", "prep", "pobj", "dobj", "advcl", "conj"} and cur.head is not cur:
+    while cur.dep_ in {"xcomp", "ccomp", "acl", "pcomp", "prep", "pobj", "dobj", "advcl", "conj", "relcl"} and cur.head is not cur:
         dep = cur.dep_
+        # an adverbial clause ("after accusing X", "when he refused") keeps its own modality
+        if dep in {"advcl", "relcl"} or (dep == "pcomp" and cur.head.dep_ == "prep" and cur.head.head.pos_ in {"VERB", "AUX"}
+                                          and cur.head.lower_ not in {"of", "to"}):
+            break
         cur = cur.head
         if dep in {"conj"}:
             continue
-        if dep in {"advcl"}:
-            break
         yield cur
 
 
