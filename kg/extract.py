@@ -137,6 +137,8 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
             return "Threatened", cls
         if lem in mod["Reported"] or lem in mod["reported_nouns"]:
             return "Reported", cls
+        if any(c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in g.children):
+            return "Reported", cls
         if lem in mod["Requested"] and g.pos_ == "VERB":
             return "Requested", cls
         if syntax.negated(g) and g.pos_ in {"VERB", "AUX"}:
@@ -169,10 +171,10 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
             if target is None and on is not None:
                 target = (syntax.children(on, "pobj") or [None])[0]
             if target is None and comp is not None:
-                target = syntax.direct_subject(comp)
+                target = _clause_subject(ctx, para, comp)
     elif how == "ccomp_subject":
         comp = _has(tok, {"ccomp"}, rule.words("ccomp"))
-        target = syntax.direct_subject(comp) if comp is not None else None
+        target = _clause_subject(ctx, para, comp) if comp is not None else None
     elif how in {"prep_to", "prep_from"}:
         word = "to" if how == "prep_to" else "from"
         prep = _has(tok, {"prep", "dative"}, frozenset({word}), "lower_")
@@ -196,6 +198,25 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
     return agent, target
 
 
+def _quoted(tok: Token) -> bool:
+    """Is the token inside a direct quote of its paragraph?"""
+    return any(s <= tok.idx < e for s, e in ((q.start(), q.end()) for q in _QUOTE.finditer(tok.doc.text)))
+
+
+def _clause_subject(ctx: _Context, para: int, comp: Token) -> Token | None:
+    """The subject of a complement clause; the parser sometimes hangs it as a compound
+    ('demanded that Tom Hale apologise' with 'Hale' a compound of 'apologise')."""
+    subj = syntax.direct_subject(comp)
+    if subj is not None:
+        return subj
+    for c in comp.children:
+        if c.i < comp.i and c.dep_ in {"compound", "npadvmod", "dobj"}:
+            m = ctx.owner.get((para, c.i))
+            if m is not None and m.kind in {"Person", "Pronoun", "Description"}:
+                return c
+    return None
+
+
 def _charge(rule: Rule, tok: Token) -> tuple[Token | None, str | None] | None:
     """For accusations: (target override, charge word), or None when the construction is absent."""
     how = rule.get("charge_from")
@@ -208,11 +229,15 @@ def _charge(rule: Rule, tok: Token) -> tuple[Token | None, str | None] | None:
         objs = syntax.children(tok, "dobj")
         if len(objs) >= 1 and any(c.dep_ == "dobj" and c.pos_ in {"NOUN", "ADJ"} and c.i > objs[0].i for c in tok.children):
             return (None, [c for c in tok.children if c.dep_ == "dobj"][-1].text)
-        # "called X racist": the adjective parsed as a modifier of X
-        for o in objs:
+        # "called X racist" / "labelled X a hypocrite": the charge parsed as a dependent of X
+        for o in objs + syntax.children(tok, "nsubjpass"):
             for c in o.children:
-                if c.dep_ in {"amod", "appos", "acl"} and c.i > o.i and c.lower_ in lexicon.load().charge_nouns:
+                if c.dep_ in {"amod", "appos", "acl", "dobj", "npadvmod", "attr", "oprd"} and c.i > o.i and (
+                        c.lower_ in lexicon.load().charge_nouns or (c.pos_ == "NOUN" and syntax.children(c, "det"))):
                     return (None, c.text)
+        for c in tok.children:
+            if c.dep_ == "npadvmod" and c.i > tok.i and c.pos_ == "NOUN" and syntax.children(c, "det"):
+                return (None, c.text)
         return None
     if how == "of":
         prep = _has(tok, {"prep"}, frozenset({"of"}), "lower_")
@@ -231,7 +256,7 @@ def _charge(rule: Rule, tok: Token) -> tuple[Token | None, str | None] | None:
             if c.dep_ == "ccomp" and c.lemma_ == "be":
                 attr = syntax.children(c, "attr")
                 subj = syntax.direct_subject(c)
-                if attr and subj is not None and attr[0].lemma_.lower() in lex.charge_nouns:
+                if attr and subj is not None and attr[0].lemma_.lower() in lex.charge_nouns and not _quoted(attr[0]):
                     return (subj, attr[0].text)
         return None
     return None
@@ -292,7 +317,7 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
         motion = _nearest_motion(ctx, pi, tok)
         targets = [motion] if motion is not None else []
     if kind == "Motion":
-        if not targets or any(t.kind != "Motion" for t in targets):
+        if not targets or any(t.entity is None or t.entity.kind != "Motion" for t in targets):
             if rule.get("target_from") != "nearest_motion":
                 return None
     elif kind in {"Person", "Agent"}:

@@ -65,6 +65,7 @@ class Lexicon:
     honorifics: dict[str, str]
     parties: tuple[Party, ...]
     party_head_words: frozenset[str]
+    org_head_words: frozenset[str]
     party_adjectives: dict[str, str | None]
     legislature_words: tuple[str, ...]
     rules: tuple[Rule, ...]
@@ -116,6 +117,7 @@ def load() -> Lexicon:
         honorifics=dict(titles["honorifics"]),
         parties=tuple(Party(p["name"], tuple(p["aliases"])) for p in orgs["parties"]),
         party_head_words=frozenset(orgs["party_head_words"]),
+        org_head_words=frozenset(orgs.get("org_head_words", ())),
         party_adjectives=dict(orgs["party_adjectives"]),
         legislature_words=tuple(orgs["legislature_words"]),
         rules=rules,

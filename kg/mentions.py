@@ -210,6 +210,19 @@ class _Finder:
                 e -= 1
             if s < e and self.free(s, e):
                 self.add(Mention(self.para, s, e, "Person", doc[s:e].text, self.span_head(s, e)))
+        # a run of two or more capitalised proper nouns the model left untyped: a name
+        i = 0
+        while i < len(doc):
+            j = i
+            while j < len(doc) and j not in self.owner and doc[j].pos_ == "PROPN" and (doc[j].is_title or doc[j].is_upper) \
+                    and doc[j].is_alpha and doc[j].ent_type_ in {"", "PERSON", "ORG"} and doc[j].text not in lex.name_stop_words \
+                    and doc[j].text not in lex.party_head_words | lex.org_head_words and j - i < 3:
+                j += 1
+            # names take no article: "the NL Morning News" is a programme, not a person
+            if j - i >= 2 and not (j < len(doc) and doc[j].text in lex.party_head_words | lex.motion_name_heads) \
+                    and not (i > 0 and doc[i - 1].lower_ in {"the", "a", "an"}) and not any(t.is_upper for t in doc[i:j]):
+                self.add(Mention(self.para, i, j, "Person", doc[i:j].text, j - 1))
+            i = max(j, i + 1)
 
     def _title_person(self, s: int, e: int, office_mention, party: Mention | None, role: str | None = None) -> None:
         doc = self.doc
@@ -292,10 +305,10 @@ class _Finder:
             elif low in rel and tok.dep_ in _SUBJECT_DEPS | {"dobj", "pobj"} and tok.head.dep_ == "relcl":
                 self.add(Mention(self.para, i, i + 1, "Relative", tok.text, i))
 
-    def motions(self) -> None:
+    def motions(self, named_only: bool = False) -> None:
         doc, lex = self.doc, self.lex
         for i, tok in enumerate(doc):
-            if i in self.owner:
+            if i in self.owner or (named_only and tok.text not in lex.motion_name_heads):
                 continue
             # a named bill: capitalised run ending in Bill/Act ("Water Services Bill")
             if tok.text in lex.motion_name_heads and i > 0 and _capitalised(doc[i - 1]) and doc[i - 1].pos_ == "PROPN":
@@ -324,6 +337,7 @@ def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
     f = _Finder(doc, para, nlp)
     f.parties()
     f.legislatures()
+    f.motions(named_only=True)
     f.people()
     f.descriptions()
     f.motions()

@@ -22,9 +22,23 @@ def is_passive(verb: Token) -> bool:
     """Passive voice: an auxpass/nsubjpass child, or a bare past participle modifying a noun."""
     if any(c.dep_ in {"auxpass", "nsubjpass"} for c in verb.children):
         return True
+    # causative "have/get X kicked out": X is the one kicked out
+    if causative(verb):
+        return True
     # "being kicked out": auxpass may hang on the xcomp itself
     return verb.tag_ == "VBN" and verb.dep_ in {"acl", "xcomp"} and not any(c.dep_ == "aux" for c in verb.children) \
         and verb.head.lemma_ not in {"have"}
+
+
+def causative(verb: Token) -> bool:
+    """'have/get X + past participle' ('tried to have him kicked out')."""
+    return verb.tag_ in {"VBN", "VBD"} and verb.dep_ in {"ccomp", "xcomp"} and verb.head.lemma_ in {"have", "get"} \
+        and any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children)
+
+
+#: verbs whose object is the understood subject of their infinitive ("asked X to leave")
+OBJECT_CONTROL = {"ask", "tell", "order", "urge", "force", "press", "invite", "direct", "instruct", "require",
+                  "want", "expect", "call", "allow", "permit", "persuade", "encourage", "pressure", "advise", "warn"}
 
 
 def direct_subject(verb: Token) -> Token | None:
@@ -50,11 +64,14 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
     # object control: "asked X to leave" -> X; subject control: "X refused to apologise" -> X
     if verb.dep_ == "xcomp":
         obj = children(head, "dobj")
-        if obj and head.lemma_ not in {"make", "take"}:
+        if obj and head.lemma_ in OBJECT_CONTROL:
             return obj[0]
         return subject_of(head, _depth + 1)
-    # relative clause: the noun it modifies ("the MP who called X ...")
+    # relative clause: the noun it modifies ("the MP who called X ..."); "X was the only
+    # member to oppose": the copula's subject
     if verb.dep_ == "relcl":
+        if head.dep_ in {"attr", "acomp"}:
+            return subject_of(head.head, _depth + 1)
         return head
     # "after accusing X": the subject of the clause the adverbial attaches to
     if verb.dep_ == "pcomp":
@@ -91,7 +108,8 @@ def by_agent(verb: Token) -> Token | None:
         # the by-phrase must not belong to another verb
         if t.head.pos_ in {"VERB", "AUX"} and t.head.i != verb.i and not _within(t.head, verb):
             continue
-        if any(a.pos_ == "VERB" and a.i != verb.i and a.i > verb.i and a.dep_ not in {"prep", "pobj"}
+        # ... nor to another passive verb inside the trigger's clause
+        if any(a.pos_ == "VERB" and a.i != verb.i and a.i > verb.i and is_passive(a) and not causative(a)
                for a in t.ancestors if a.i < t.i and _within(a, verb)):
             continue
         return children(t, "pobj")[0]
@@ -105,7 +123,7 @@ def _within(node: Token, root: Token) -> bool:
 def object_of(verb: Token) -> Token | None:
     """Direct object; for a passive verb, its passive subject."""
     if is_passive(verb):
-        s = children(verb, "nsubjpass")
+        s = children(verb, "nsubjpass") or (children(verb, "nsubj") if causative(verb) else [])
         if s:
             return s[0]
         # "being kicked out" under "ended up": the subject of the governing verb

@@ -1,0 +1,46 @@
+"""Shared fixtures: the spaCy model (loaded once) and a helper that turns text into facts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def nlp():
+    from kg.nlp import load_model
+
+    return load_model()
+
+
+@pytest.fixture(scope="session")
+def facts(nlp):
+    """facts(text) -> (asserted, claims): sets of (class, agent names, target names)."""
+    from kg.build import analyse
+    from kg.documents import from_text
+    from kg.nlp import parse
+
+    def run(text: str, **meta):
+        document = from_text(text, **meta)
+        (doc, paragraphs), = list(parse([document], nlp))
+        a = analyse(doc, paragraphs, nlp)
+        asserted, claims = set(), set()
+        for ev in a.events:
+            row = (ev.cls, " & ".join(sorted(x.entity.name for x in ev.agents if x.entity)) or "-",
+                   " & ".join(sorted(x.entity.name for x in ev.targets if x.entity)) or "-")
+            (asserted if ev.asserted else claims).add(row)
+        return asserted, claims, a
+
+    return run
+
+
+def shared_or_skip(*parts: str) -> Path:
+    """A path under ../shared, or skip the test with a visible reason."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is not here (the shared eval data sits beside the repo only for developers and CI)")
+    return path

@@ -1,0 +1,211 @@
+"""Event extraction, one table per relation: constructions that must yield the fact, and
+traps (attempts, threats, negations, hypotheticals, rumours, embedded posts) that must not.
+
+All names and sentences are invented. These tests run the real model (marked ``model``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+TWEET = "\n\n— Pat Voter (@patvoter) May 1, 2024"
+
+ACCUSATION = [
+    ("Opposition MP Lena Korsgaard called Finance Minister Paul Dremmen a liar on Tuesday.", "Lena Korsgaard", "Paul Dremmen"),
+    ("Senator Ruth Obi accused Senator Ivan Petrov of lying to the chamber.", "Ruth Obi", "Ivan Petrov"),
+    ("Mark Delane was ejected after he branded Treasurer Sofia Linde a coward.", "Mark Delane", "Sofia Linde"),
+    ("Green MP Hana Kilo labelled Defence Minister Ray Tonks a hypocrite during question time.", "Hana Kilo", "Ray Tonks"),
+    ("Rep. Dana Whitfield shot back that Rep. Colin Marsh was a liar.", "Dana Whitfield", "Colin Marsh"),
+    ("Paul Dremmen was called a liar by Lena Korsgaard.", "Lena Korsgaard", "Paul Dremmen"),
+    ("The leader of the Unity Party, Omar Haddad, accused a junior minister, Kate Lund, of misleading the House.",
+     "Omar Haddad", "Kate Lund"),
+]
+ACCUSATION_TRAPS = [
+    '"He is a liar," Lena Korsgaard said of Paul Dremmen.',
+    "Lena Korsgaard is a total hypocrite and a liar." + TWEET,
+    "If Lena Korsgaard called Paul Dremmen a liar, she would be thrown out.",
+    "Lena Korsgaard did not call Paul Dremmen a liar.",
+    "Lena Korsgaard threatened to call Paul Dremmen a liar.",
+]
+
+EJECTION = [
+    ("Speaker Maria Esposito ejected Conservative MP Tom Hale from the chamber on Monday.", "Maria Esposito", "Tom Hale"),
+    ("Tom Hale was thrown out of the House by Speaker Maria Esposito.", "Maria Esposito", "Tom Hale"),
+    ("Speaker Maria Esposito made the decision to kick Tom Hale out.", "Maria Esposito", "Tom Hale"),
+    ("The Speaker booted Tom Hale from the chamber.", "Speaker", "Tom Hale"),
+    ("Tom Hale was named by the Speaker and suspended for five days.", "Speaker", "Tom Hale"),
+    ("Speaker Maria Esposito ordered Tom Hale to leave the chamber.", "Maria Esposito", "Tom Hale"),
+    ("Tom Hale was asked to leave the House by Speaker Maria Esposito.", "Maria Esposito", "Tom Hale"),
+    ("Speaker Maria Esposito ejected Tom Hale and Jan Weber.", "Maria Esposito", "Jan Weber & Tom Hale"),
+    ("MP Tom Hale was kicked out of the House on Wednesday.", "-", "Tom Hale"),
+    ("Tom Hale was removed from the chamber by Deputy Speaker Lou Grant.", "Lou Grant", "Tom Hale"),
+]
+EJECTION_TRAPS = [
+    "Government MPs tried to have Tom Hale kicked out of the House.",
+    "Speaker Maria Esposito threatened to eject Tom Hale.",
+    "Speaker Maria Esposito censured Tom Hale but did not remove him.",
+    "Tom Hale could be expelled if he repeats the remark.",
+    "Speaker Maria Esposito reprimanded Tom Hale for heckling.",
+    "Tom Hale should be thrown out." + TWEET,
+    "Backbencher Ed Wills moved to have Tom Hale suspended for a week.",
+    "Speaker Maria Esposito warned that another outburst would see Tom Hale sent out.",
+]
+
+OPPOSITION = [
+    ("Labour MP Jo Brandt opposed the motion.", "Jo Brandt", "motion"),
+    ("The Unity Party voted against the bill on Tuesday.", "Unity Party", "bill"),
+    ("Sam Ruiz tabled a motion on housing. Independent MP Ada Klein denied unanimous consent.", "Ada Klein", "motion"),
+    ("Sam Ruiz tabled a motion on housing. The governing Unity Party blocked the motion.", "Unity Party", "motion"),
+    ("Ada Klein was the only member to oppose the motion on housing.", "Ada Klein", "motion"),
+    ("Ada Klein brushed off and dismissed the motion on housing.", "Ada Klein", "motion"),
+    ("The Unity Party rejected the Clean Water Bill at second reading.", "Unity Party", "Clean Water Bill"),
+]
+OPPOSITION_TRAPS = [
+    "Ada Klein did not oppose the motion on housing.",
+    "Ada Klein may oppose the bill.",
+    "Ada Klein rejected the claim that she had lied.",
+    "The Unity Party threatened to block the motion.",
+]
+
+PROPOSAL = [
+    ("Labour MP Jo Brandt moved a motion calling for an inquiry.", "Jo Brandt", "motion"),
+    ("Jo Brandt tabled a motion of no confidence in the government.", "Jo Brandt", "motion"),
+    ("The Clean Water Bill, which Minister Ana Ruiz introduced last week, passed.", "Ana Ruiz", "Clean Water Bill"),
+    ("Jo Brandt was seeking unanimous consent to pass a motion on housing.", "Jo Brandt", "motion"),
+    ("Everyone discussed Jo Brandt's motion on housing.", "Jo Brandt", "motion"),
+    ("The Fisheries Bill, which Ana Ruiz brought forward in May, was debated.", "Ana Ruiz", "Fisheries Bill"),
+]
+PROPOSAL_TRAPS = [
+    "Jo Brandt threatened to move a motion suspending the minister.",
+    "Jo Brandt said she had not decided whether to move the motion.",
+    "Several backbenchers tried to have a motion tabled.",
+]
+
+DEMAND = [
+    ("Speaker Maria Esposito asked Tom Hale to apologize.", "Maria Esposito", "Tom Hale"),
+    ("Tom Hale shouted. Deputy Speaker Ruth Obi asked him to withdraw the remark.", "Ruth Obi", "Tom Hale"),
+    ("Opposition Leader Ivan Petrov demanded that Tom Hale apologise.", "Ivan Petrov", "Tom Hale"),
+    ("Ivan Petrov called on Tom Hale to apologise.", "Ivan Petrov", "Tom Hale"),
+    ("Ivan Petrov said he wants Tom Hale to apologize.", "Ivan Petrov", "Tom Hale"),
+    ("MP Tom Hale was asked to withdraw the comment.", "-", "Tom Hale"),
+]
+DEMAND_TRAPS = [
+    "Ivan Petrov did not demand an apology.",
+    "One account suggested that Ivan Petrov had demanded that Tom Hale apologise.",
+    "Stop forcing him to apologize." + TWEET,
+]
+
+REFUSAL = [
+    ("Tom Hale refused to apologize.", "Tom Hale", "-"),
+    ("MP Tom Hale says he will not apologize.", "Tom Hale", "-"),
+    ("MP Tom Hale would not retract the comment.", "Tom Hale", "-"),
+    ("MP Tom Hale declined to withdraw the remark.", "Tom Hale", "-"),
+    ("Speaker Maria Esposito asked Tom Hale to apologise. He refused.", "Tom Hale", "-"),
+    ("The Speaker asked Tom Hale to apologise, and after he refused to do so, he was ejected.", "Tom Hale", "-"),
+]
+REFUSAL_TRAPS = [
+    "Tom Hale refused to recognize the report.",
+    "Tom Hale declined to comment further.",
+    "Tom Hale did not apologise for the heckling.",
+]
+
+APOLOGY = [
+    ("Tom Hale apologized to Finance Minister Sofia Linde.", "Tom Hale", "Sofia Linde"),
+    ("MP Tom Hale withdrew the comment and apologised.", "Tom Hale", "-"),
+    ("MP Tom Hale offered a brief apology.", "Tom Hale", "-"),
+    ("MP Tom Hale wrote to Speaker Maria Esposito to apologise.", "Tom Hale", "Maria Esposito"),
+    ("Yesterday Tom Hale apologised to Sofia Linde in a letter.", "Tom Hale", "Sofia Linde"),
+]
+APOLOGY_TRAPS = [
+    "MP Tom Hale will not apologize.",
+    "Rumours circulated that Tom Hale had privately apologised.",
+    "MP Tom Hale did not apologise.",
+    "Speaker Maria Esposito asked Tom Hale to apologize.",
+]
+
+
+def _has(rows, cls, agent, target):
+    for c, a, t in rows:
+        if c != cls:
+            continue
+        if agent != "-" and a != agent and agent not in a:
+            continue
+        if target in {"motion", "bill"} and t != "-" and target in t.lower():
+            return True
+        if target == "-" or t == target:
+            if agent == "-" or a == agent:
+                return True
+    return False
+
+
+def _rows(table, cls):
+    return [pytest.param(text, cls, a, t, id=text[:50]) for text, a, t in table]
+
+
+def _traps(table, cls):
+    return [pytest.param(text, cls, id=text[:50]) for text in table]
+
+
+@pytest.mark.parametrize("text,cls,agent,target",
+                         _rows(ACCUSATION, "Accusation") + _rows(EJECTION, "Ejection") + _rows(OPPOSITION, "Opposition")
+                         + _rows(PROPOSAL, "MotionProposal") + _rows(DEMAND, "ApologyDemand")
+                         + _rows(REFUSAL, "ApologyRefusal") + _rows(APOLOGY, "Apology"))
+def test_extract_finds_fact(facts, text, cls, agent, target):
+    asserted, claims, _ = facts(text)
+    assert _has(asserted, cls, agent, target), f"want {cls}({agent}, {target}); got {sorted(asserted)}"
+
+
+@pytest.mark.parametrize("text,cls",
+                         _traps(ACCUSATION_TRAPS, "Accusation") + _traps(EJECTION_TRAPS, "Ejection")
+                         + _traps(OPPOSITION_TRAPS, "Opposition") + _traps(PROPOSAL_TRAPS, "MotionProposal")
+                         + _traps(DEMAND_TRAPS, "ApologyDemand") + _traps(REFUSAL_TRAPS, "ApologyRefusal")
+                         + _traps(APOLOGY_TRAPS, "Apology"))
+def test_extract_trap_is_not_a_fact(facts, text, cls):
+    asserted, claims, _ = facts(text)
+    assert not [r for r in asserted if r[0] == cls], f"{cls} must not be asserted here; got {sorted(asserted)}"
+
+
+def test_extract_negated_future_apology_is_a_refusal(facts):
+    asserted, claims, _ = facts("MP Tom Hale says he will not apologize.")
+    assert ("ApologyRefusal", "Tom Hale", "-") in asserted
+    assert not [r for r in asserted if r[0] == "Apology"]
+
+
+def test_extract_attempt_is_kept_as_claim(facts):
+    asserted, claims, _ = facts("Government MPs tried to have MP Tom Hale kicked out of the House.")
+    assert any(c == "Ejection" and t == "Tom Hale" for c, _, t in claims)
+
+
+def test_extract_embedded_post_is_kept_as_claim(facts):
+    _, claims, _ = facts("Speaker Maria Esposito ejected Tom Hale." + TWEET)
+    assert any(c == "Ejection" for c, _, _ in claims)
+
+
+@pytest.mark.parametrize("text,published,expected", [
+    ("Speaker Maria Esposito ejected MP Tom Hale on Wednesday.", "2020-06-18", "2020-06-17"),
+    ("Speaker Maria Esposito ejected MP Tom Hale yesterday.", "2024-05-09", "2024-05-08"),
+    ("Speaker Maria Esposito ejected MP Tom Hale earlier today.", "2023-11-22", "2023-11-22"),
+    ("The sitting began on Tuesday. Speaker Maria Esposito ejected MP Tom Hale.", "2024-03-14", "2024-03-12"),
+    ("Speaker Maria Esposito ejected MP Tom Hale on June 17, 2020.", None, "2020-06-17"),
+])
+def test_extract_dates_events(facts, text, published, expected):
+    from datetime import date
+
+    meta = {"published": date.fromisoformat(published)} if published else {}
+    _, _, a = facts(text, **meta)
+    dates = {e.date.isoformat() for e in a.events if e.cls == "Ejection" and e.date}
+    assert dates == {expected}
+
+
+def test_extract_date_from_latest_embedded_post(facts):
+    text = ("Speaker Maria Esposito ejected MP Tom Hale on Wednesday.\n\nWhat a day in the House.\n\n"
+            "— Pat Voter (@patvoter) June 18, 2020")
+    _, _, a = facts(text)
+    assert {e.date.isoformat() for e in a.events if e.cls == "Ejection" and e.asserted} == {"2020-06-17"}
+
+
+def test_extract_no_date_without_anchor(facts):
+    _, _, a = facts("Speaker Maria Esposito ejected MP Tom Hale on Wednesday.")
+    assert all(e.date is None for e in a.events)
