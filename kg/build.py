@@ -14,7 +14,7 @@ from rdflib import Dataset
 
 from kg import extract, mentions, nlp, resolve
 from kg.documents import Document, Problem, from_text, read_corpus
-from kg.errors import KgError
+from kg.errors import NoInputError
 from kg.mapping import DEFAULT_BASE, DocumentFacts, Mapper
 from kg.model import Entity, Event, Mention, fold
 
@@ -114,7 +114,8 @@ def build_corpus(
     for n, t in enumerate(texts):
         documents.append(t if isinstance(t, Document) else from_text(t, id=f"text-{n + 1}"))
     if not documents:
-        raise KgError("no article could be read" + ("" if problems else "; give .txt or .md files or folders"))
+        raise NoInputError("no article could be read" + ("" if problems else "; give .txt or .md files or folders"),
+                           problems)
     language = nlp.load_model(model)
     analysed: list[_Analysed] = []
     for document, paragraphs in nlp.parse(documents, language):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import os
 import sys
 import time
 from pathlib import Path
@@ -55,6 +56,8 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         for p in getattr(err, "problems", ()):
             click.echo(f"skipped {p.path}: {p.message}", err=True)
         raise click.ClickException(str(err)) from None
+    except Exception as err:  # a bug: one line for the user, the traceback on request
+        _internal_error(err)
     for p in result.problems:
         click.echo(f"skipped {p.path}: {p.message}", err=True)
     try:
@@ -72,6 +75,13 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     triples = sum(1 for _ in result.dataset.quads((None, None, None, None)))
     click.echo(f"{len(result.documents)} documents, {len(result.facts)} facts, {result.claims} unasserted mentions, "
                f"{triples} triples -> {', '.join(str(p) for p in paths)} in {time.monotonic() - started:.1f}s")
+
+
+def _internal_error(err: Exception) -> None:
+    if os.environ.get("KG_DEBUG"):
+        raise err
+    raise click.ClickException(f"internal error ({type(err).__name__}: {err}); "
+                               "please report it; set KG_DEBUG=1 to see the traceback") from None
 
 
 def run() -> None:  # pragma: no cover - console entry for `python -m kg`

@@ -16,3 +16,11 @@ class InputError(KgError):
         self.path = path
         self.message = message
         super().__init__(f"{path}: {message}")
+
+
+class NoInputError(KgError):
+    """Nothing could be read; ``problems`` says why for each input."""
+
+    def __init__(self, message: str, problems: list | None = None) -> None:
+        self.problems = list(problems or [])
+        super().__init__(message)

@@ -190,7 +190,7 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
     elif how == "nearest_motion":
         target = None
     elif how == "self":
-        # "the NDP's motion", "Singh's motion": the possessor proposed it
+        # "the Green Party's motion", "Okoro's motion": the possessor proposed it
         agent = (syntax.children(tok, "poss") or [None])[0]
         if agent is None:
             agent = next((c for c in tok.children if c.dep_ == "compound" and c.pos_ == "PROPN"), None)

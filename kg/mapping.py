@@ -33,7 +33,7 @@ _SHORTCUT_TARGET = {"ejected": {"Person"}, "opposed": {"Motion"}, "proposed": {"
 
 
 def slug(text: str) -> str:
-    """A readable, percent-encoded IRI segment: 'Yves-François Blanchet' -> 'yves-francois-blanchet'."""
+    """A readable, percent-encoded IRI segment: 'José-María Pérez' -> 'jose-maria-perez'."""
     s = "-".join(fold(text).split())
     if not s:
         return "h" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]

@@ -416,8 +416,8 @@ def _member_phrase(f: _Finder, m: Mention, k: int) -> None:
 
 
 def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
-    """One type per name across a document: once 'Jagmeet Singh' is a person, a bare
-    'Singh' tagged GPE elsewhere is that person too; likewise party names; a capitalised
+    """One type per name across a document: once 'Ada Okoro' is a person, a bare
+    'Okoro' tagged GPE elsewhere is that person too; likewise party names; a capitalised
     word one or two edits from a known surname ('Hallburg') is taken as that surname."""
     from kg.resolve import typo_match  # local: resolve imports this module's types
 

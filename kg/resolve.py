@@ -292,7 +292,7 @@ def merge_corpus(per_document: list[list[Entity]]) -> dict[int, Entity]:
             if len(fulls) == 1:
                 target = fulls[0]
         if target is None and e.kind == "Person":
-            # "Yves Francois Blanchet" vs "Yves-François Blanchet" fold the same; a middle name differs
+            # "Jose Maria Perez" vs "José-María Pérez" fold the same; a middle name differs
             toks = key[1].split()
             fulls = [c for (k, n), c in canon.items() if k == "Person" and set(toks) <= set(n.split()) and len(toks) > 1]
             if len(fulls) == 1:
