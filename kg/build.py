@@ -69,6 +69,8 @@ def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> _A
     """Mentions, entities and events of one parsed document."""
     found = [mentions.find(p.doc, i, language) for i, p in enumerate(paragraphs)]
     mentions.second_pass([p.doc for p in paragraphs], found)
+    for i, (p, ms) in enumerate(zip(paragraphs, found)):
+        mentions.attach_roles(p.doc, i, ms, language)
     flat = [m for ms in found for m in ms]
     entities = resolve.resolve_document(flat, [p.doc for p in paragraphs], document.id)
     events = extract.extract(document, paragraphs, flat)

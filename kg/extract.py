@@ -96,9 +96,14 @@ def _particle(tok: Token, words: frozenset[str]) -> bool:
 
 
 def _complement(tok: Token, words: frozenset[str]) -> Token | None:
-    """An open or closed clausal complement with one of these lemmas ('asked X to apologise')."""
+    """An infinitival complement with one of these lemmas ('asked X to apologise'); not
+    'told the House she would "apologise when ..."' (a finite, quoted clause)."""
     for c in tok.children:
         if c.dep_ in {"xcomp", "ccomp", "advcl", "acl", "conj"} and c.lemma_.lower() in words and c.i > tok.i:
+            if c.dep_ in {"ccomp", "conj"} and not any(a.lower_ == "to" for a in c.children):
+                continue
+            if _quoted(c):
+                continue
             return c
         if c.dep_ in {"dobj", "prep"}:
             for g in c.children:
@@ -125,6 +130,11 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
     if any(c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in tok.children):
         return "Hypothetical", cls
     required = rule.words("requires_governor")
+    # "Rumours circulated that ...", "One account suggested that ...": the whole sentence is hearsay
+    root = tok.sent.root
+    if root.i != tok.i and (root.lemma_.lower() in mod["Reported"] or any(
+            c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in root.children)):
+        return "Reported", cls
     for g in syntax.governors(tok):
         lem = g.lemma_.lower()
         if lem in required:
@@ -256,7 +266,7 @@ def _charge(rule: Rule, tok: Token) -> tuple[Token | None, str | None] | None:
             if c.dep_ == "ccomp" and c.lemma_ == "be":
                 attr = syntax.children(c, "attr")
                 subj = syntax.direct_subject(c)
-                if attr and subj is not None and attr[0].lemma_.lower() in lex.charge_nouns and not _quoted(attr[0]):
+                if attr and subj is not None and attr[0].lemma_.lower() in lex.charge_nouns and not _quoted(c):
                     return (subj, attr[0].text)
         return None
     return None

@@ -48,6 +48,16 @@ def _matchers(nlp: Language) -> dict[str, PhraseMatcher]:
     return out
 
 
+@cache
+def _gazetteer_aliases() -> dict[str, str]:
+    """Folded surface form -> canonical gazetteer party name."""
+    out = {}
+    for p in lexicon.load().parties:
+        for form in (p.name, *p.aliases):
+            out.setdefault(fold(form), p.name)
+    return out
+
+
 def _capitalised(tok: Token) -> bool:
     return tok.text[:1].isupper()
 
@@ -86,26 +96,39 @@ class _Finder:
 
     # -- organisations -------------------------------------------------------------
     def parties(self) -> None:
+        """Gazetteer parties, and capitalised runs ending in a party head word ("Labour Front",
+        "Tidewater Democrats", "Workers' Compact"); the longer span wins, so "Labour Front" is
+        not the gazetteer's "Labour" followed by a stray "Front"."""
         lex, doc = self.lex, self.doc
-        found = [(s, e, self.doc.vocab.strings[mid]) for mid, s, e in self.m["party"](doc)]
-        for s, e, name in _longest(found):
-            if not _capitalised(doc[s]) and not doc[s].is_upper:
-                continue
-            # "Liberal" alone is an adjective unless a role word or 'party' follows
-            self.add(Mention(self.para, s, e, "PoliticalParty", doc[s:e].text, self.span_head(s, e), key=name))
+        spans = [(s, e, self.doc.vocab.strings[mid]) for mid, s, e in self.m["party"](doc)
+                 if _capitalised(doc[s]) or doc[s].is_upper]
         for i, tok in enumerate(doc):
-            # a capitalised run ending in a party head word: "Green Dawn Party", "Labour Front"
-            if tok.text in lex.party_head_words and _capitalised(tok) and i not in self.owner:
-                s = i
-                while s > 0 and _capitalised(doc[s - 1]) and doc[s - 1].pos_ in {"PROPN", "ADJ", "NOUN"} \
-                        and (s - 1) not in self.owner and doc[s - 1].text not in lex.name_stop_words \
-                        and not doc[s - 1].is_sent_start:
-                    s -= 1
-                if doc[s].is_sent_start and doc[s].lower_ == "the":
-                    s += 1
-                if s < i or doc[i].pos_ == "PROPN":
-                    if s < i + 1 and self.free(s, i + 1):
-                        self.add(Mention(self.para, s, i + 1, "PoliticalParty", doc[s:i + 1].text, i))
+            nxt = doc[i + 1].text if i + 1 < len(doc) else ""
+            if tok.text in lex.party_head_words and _capitalised(tok) and nxt not in lex.party_head_words:
+                s = self._run_back(i)
+                if s < i or tok.pos_ == "PROPN":
+                    spans.append((s, i + 1, ""))
+        aliases = _gazetteer_aliases()
+        for s, e, name in _longest(spans):
+            text = doc[s:e].text
+            key = name or aliases.get(fold(text))
+            self.add(Mention(self.para, s, e, "PoliticalParty", text, self.span_head(s, e), key=key or None))
+
+    def _run_back(self, i: int) -> int:
+        """Start of the capitalised run that ends at token i (a party or group name)."""
+        doc, lex = self.doc, self.lex
+        s = i
+        while s > 0:
+            t = doc[s - 1]
+            # "Workers' Compact": a possessive apostrophe inside the name
+            if t.text in {"'", "’"} and s >= 2 and _capitalised(doc[s - 2]):
+                s -= 1
+                continue
+            if not (_capitalised(t) and t.pos_ in {"PROPN", "ADJ", "NOUN"} and (s - 1) not in self.owner
+                    and t.text not in lex.name_stop_words and lex.party_adjectives.get(t.text, "") is not None):
+                break
+            s -= 1
+        return s
 
     def unknown_party_before_role(self, s: int) -> Mention | None:
         """A capitalised run just before a role word ("Rural Voice MP ..."): an unknown party."""
@@ -278,6 +301,10 @@ class _Finder:
                 continue
             if tok.lower_ in lex.presiding_descriptions and i > 0 and doc[i - 1].lower_ == "the":
                 self.add(Mention(self.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i, desc={"presiding": True}))
+            elif tok.lower_ in lex.party_roles and i > 0 and doc[i - 1].lower_ in {"its", "their"}:
+                # "Its leader, X," : the organisation is the one last mentioned (resolve stage)
+                self.add(Mention(self.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i,
+                                 desc={"possessor": doc[i - 1].lower_, "role": lex.party_roles[tok.lower_]}))
             elif tok.lower_ in {"leader", "head"} and i + 2 < len(doc) and doc[i + 1].lower_ == "of":
                 k = i + 2 + (doc[i + 2].lower_ == "the")
                 p = self.owner.get(k)
@@ -342,8 +369,22 @@ def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
     f.descriptions()
     f.motions()
     f.pronouns_and_relatives()
+    f.mentions.sort(key=lambda m: (m.start, -m.end))
+    return f.mentions
+
+
+def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language) -> None:
+    """Roles stated beside a name, once every name of the document is known (after
+    :func:`second_pass`): appositions, parentheses, relative clauses."""
+    f = _Finder(doc, para, nlp)
+    for m in sorted(mentions, key=lambda m: (m.end - m.start), reverse=True):
+        f.mentions.append(m)
+        for i in range(m.start, m.end):
+            prev = f.owner.get(i)
+            if prev is None or m.end - m.start < prev.end - prev.start:
+                f.owner[i] = m
     _attach_appositions(f)
-    return sorted(f.mentions, key=lambda m: (m.start, -m.end))
+    mentions[:] = sorted(f.mentions, key=lambda m: (m.start, -m.end))
 
 
 def _attach_appositions(f: _Finder) -> None:
@@ -363,10 +404,17 @@ def _attach_appositions(f: _Finder) -> None:
                 m.roles.append(("memberOf", p))
         # "X, the leader of the Y," / "X, a member of the governing Y" / "X, a first-term MP for the Y"
         if e + 1 < len(doc) and doc[e].text == ",":
-            d = f.owner.get(e + 1)
-            if d is None and e + 2 < len(doc):
-                d = f.owner.get(e + 2) if doc[e + 1].pos_ in {"DET"} else None
-            if d is not None and d.kind == "Description" and d.start <= e + 2:
+            d = next((f.owner[k] for k in range(e + 1, min(e + 6, len(doc))) if k in f.owner
+                      and f.owner[k].kind in {"Description", "Office"}), None)
+            appos = [c for c in doc[m.head].children if c.dep_ == "appos"]
+            if appos and appos[0].i in f.owner and f.owner[appos[0].i].kind in {"Description", "Office"}:
+                d = f.owner[appos[0].i]
+            if d is not None and d.kind == "Office" and all(doc[k].pos_ in {"DET", "NOUN", "PART", "ADJ", "PROPN"}
+                                                             or doc[k].text in {"'s", "’s"} for k in range(e + 1, d.start)):
+                m.roles.append(("holdsOffice", d))
+                d = None
+            if d is not None and d.kind == "Description" and all(
+                    doc[k].pos_ in {"DET", "ADJ", "NOUN", "PART", "PUNCT", "PROPN", "NUM"} for k in range(e + 1, d.start)):
                 m.roles.extend(d.roles)
                 d.antecedent = m
             else:

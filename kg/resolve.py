@@ -166,14 +166,15 @@ class DocumentResolver:
                 continue
             if m.antecedent is not None:
                 m.entity = m.antecedent.entity
+                # "Its leader, X,": X leads the organisation last mentioned
+                if m.desc.get("possessor") in {"its", "their"} and m.entity is not None:
+                    party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
+                    if party is not None:
+                        m.entity.roles.add((m.desc.get("role", "leaderOf"), party))
                 continue
             if m.desc.get("indefinite"):
                 continue
             m.entity = self.describe(m)
-            if m.entity is not None and m.entity.kind == "Person":
-                for rel, obj in m.roles:
-                    if obj.entity is not None:
-                        m.entity.roles.add((rel, obj.entity))
 
     def describe(self, m: Mention) -> Entity | None:
         """The entity a definite role description points at."""
@@ -199,6 +200,8 @@ class DocumentResolver:
             return only_office[0]
         # a lede description ("The federal leader of the X says ...") names the next person
         # introduced who has no conflicting party role
+        if m.para != 0 or self.docs[0][m.start].sent.start != 0:
+            return None
         parties = {o for r, o in roles if r in {"leaderOf", "memberOf"}}
         for x in self.mentions:
             if x.order <= m.order or x.kind != "Person" or x.entity is None:

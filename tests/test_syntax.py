@@ -68,6 +68,8 @@ CAUSATIVE = ("Esposito/NNP/nsubj/1 tried/VBD/ROOT/1/try to/TO/aux/3 have/VB/xcom
 # Hale ended up being kicked out
 BEING_KICKED = ("Hale/NNP/nsubj/1 ended/VBD/ROOT/1/end up/RP/prt/1 being/VBG/auxpass/4/be "
                 "kicked/VBN/xcomp/1/kick out/RP/prt/4")
+# Hale got kicked out
+GOT_KICKED = "Hale/NNP/nsubj/1 got/VBD/ROOT/1/get kicked/VBN/xcomp/1/kick out/RP/prt/2"
 # Hale was ejected after accusing Dremmen
 AFTER_ACCUSING = ("Hale/NNP/nsubjpass/2 was/VBD/auxpass/2/be ejected/VBN/ROOT/2/eject after/IN/prep/2 "
                   "accusing/VBG/pcomp/3/accuse Dremmen/NNP/dobj/4")
@@ -89,6 +91,7 @@ DECISION = ("Esposito/NNP/nsubj/1 made/VBD/ROOT/1/make the/DT/det/3 decision/NN/
         pytest.param("Marsh/NNP/nsubj/1 got/VBD/ROOT/1/get him/PRP/nsubj/3/he thrown/VBN/ccomp/1/throw out/RP/prt/3",
                      "thrown", True, id="causative-get"),
         pytest.param(BEING_KICKED, "kicked", True, id="being-kicked-out"),
+        pytest.param(GOT_KICKED, "kicked", True, id="get-passive"),
         # "the motion tabled by Hale": a bare participle modifying a noun
         pytest.param("the/DT/det/1 motion/NN/ROOT/1 tabled/VBN/acl/1/table by/IN/agent/2 Hale/NNP/pobj/3",
                      "tabled", True, id="reduced-relative"),
@@ -126,6 +129,12 @@ def test_syntax_is_passive(spec: str, verb: str, expected: bool) -> None:
         # Esposito ordered Hale to leave
         pytest.param("Esposito/NNP/nsubj/1 ordered/VBD/ROOT/1/order Hale/NNP/dobj/1 to/TO/aux/4 leave/VB/xcomp/1",
                      "leave", "Hale", id="object-control-order"),
+        # Hale wanted to apologise: 'want' is object control only when it has an object
+        pytest.param("Hale/NNP/nsubj/1 wanted/VBD/ROOT/1/want to/TO/aux/3 apologise/VB/xcomp/1",
+                     "apologise", "Hale", id="want-without-object"),
+        # Hale promised Esposito to apologise: 'promise' is subject control despite its object
+        pytest.param("Hale/NNP/nsubj/1 promised/VBD/ROOT/1/promise Esposito/NNP/dobj/1 to/TO/aux/4 "
+                     "apologise/VB/xcomp/1", "apologise", "Hale", id="promise-subject-control"),
         # Marsh sought consent to pass the motion: 'seek' is not object control
         pytest.param("Marsh/NNP/nsubj/1 sought/VBD/ROOT/1/seek consent/NN/dobj/1 to/TO/aux/4 pass/VB/xcomp/1 "
                      "the/DT/det/6 motion/NN/dobj/4", "pass", "Marsh", id="seek-consent-xcomp"),
@@ -180,6 +189,15 @@ def test_syntax_subject_of(spec: str, verb: str, expected: str | None) -> None:
                      "Marsh/NNP/nsubjpass/7 was/VBD/auxpass/7/be praised/VBN/ROOT/7/praise by/IN/agent/7 "
                      "Zorn/NNP/pobj/8", "praised", "Zorn", id="by-of-main-verb"),
         pytest.param(ACTIVE, "ejected", None, id="no-by"),
+        # After Hale was ejected, a statement by Obi was read out (the model's parse, verbatim): the
+        # by-phrase hangs on a noun of the main clause, outside the trigger's clause; Obi is the
+        # statement's author, not the one who ejected Hale.  BUG: by_agent returns Obi.
+        pytest.param("After/IN/mark/3 Hale/NNP/nsubjpass/3 was/VBD/auxpass/3/be ejected/VBN/advcl/10/eject "
+                     ",/,/punct/3 a/DT/det/6 statement/NN/nsubjpass/10 by/IN/prep/6 Obi/NNP/pobj/7 "
+                     "was/VBD/auxpass/10/be read/VBN/ROOT/10/read out/RP/prt/10", "ejected", None,
+                     id="by-on-noun-of-other-clause",
+                     marks=pytest.mark.xfail(strict=True, reason="kg bug: by_agent accepts a by-phrase on a noun "
+                                                                  "outside the trigger's clause")),
     ],
 )
 def test_syntax_by_agent(spec: str, verb: str, expected: str | None) -> None:
@@ -196,6 +214,7 @@ def test_syntax_by_agent(spec: str, verb: str, expected: str | None) -> None:
         pytest.param(ACTIVE, "ejected", "Hale", id="dobj"),
         pytest.param(CAUSATIVE, "kicked", "him", id="causative-subject"),
         pytest.param(BEING_KICKED, "kicked", "Hale", id="being-kicked-governor-subject"),
+        pytest.param(GOT_KICKED, "kicked", "Hale", id="get-passive-governor-subject"),
         pytest.param("Hale/NNP/nsubj/1 left/VBD/ROOT/1/leave", "left", None, id="intransitive"),
     ],
 )
