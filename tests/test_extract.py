@@ -189,6 +189,13 @@ def test_extract_embedded_post_is_kept_as_claim(facts):
     ("Speaker Maria Esposito ejected MP Tom Hale earlier today.", "2023-11-22", "2023-11-22"),
     ("The sitting began on Tuesday. Speaker Maria Esposito ejected MP Tom Hale.", "2024-03-14", "2024-03-12"),
     ("Speaker Maria Esposito ejected MP Tom Hale on June 17, 2020.", None, "2020-06-17"),
+    # a vague expression in another clause neither dates the event nor resets the story's date
+    ("The sitting began on Tuesday. Speaker Maria Esposito ejected MP Tom Hale, who had bought shares in 2019.",
+     "2024-03-14", "2024-03-12"),
+    ("The sitting began on Tuesday. The bill, which Tom Hale introduced last week, was debated. "
+     "Speaker Maria Esposito ejected MP Tom Hale.", "2024-03-14", "2024-03-12"),
+    # a simultaneous 'when' clause dates its main clause
+    ("Speaker Maria Esposito ejected MP Tom Hale when the bell rang on Monday evening.", "2024-03-14", "2024-03-11"),
 ])
 def test_extract_dates_events(facts, text, published, expected):
     from datetime import date
@@ -204,6 +211,14 @@ def test_extract_date_from_latest_embedded_post(facts):
             "— Pat Voter (@patvoter) June 18, 2020")
     _, _, a = facts(text)
     assert {e.date.isoformat() for e in a.events if e.cls == "Ejection" and e.asserted} == {"2020-06-17"}
+
+
+def test_extract_vague_expression_on_the_event_leaves_it_undated(facts):
+    from datetime import date
+
+    _, _, a = facts("The sitting began on Tuesday. The Water Bill, which Ana Ruiz introduced last week, was debated.",
+                    published=date(2024, 3, 14))
+    assert [e.date for e in a.events if e.cls == "MotionProposal"] == [None]
 
 
 def test_extract_no_date_without_anchor(facts):
