@@ -130,6 +130,12 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
     if any(c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in tok.children):
         return "Hypothetical", cls
     required = rule.words("requires_governor")
+    if required:
+        cur = tok
+        while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head is not cur:
+            cur = cur.head
+            if cur.lemma_.lower() in required:
+                return "Asserted", cls
     # "Rumours circulated that ...", "One account suggested that ...": the whole sentence is hearsay
     root = tok.sent.root
     if root.i != tok.i and (root.lemma_.lower() in mod["Reported"] or any(
@@ -165,15 +171,37 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
 
 def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token | None, Token | None] | None:
     """(agent token, target token) for a matched trigger, or None if the construction does not fit."""
-    passive = syntax.is_passive(tok)
+    passive = syntax.is_passive(tok) or (
+        # "was warned by X and suspended" (tagged as a past tense): a transitive trigger with
+        # no subject or object of its own, coordinated with a passive, is passive too
+        tok.dep_ == "conj" and tok.tag_ == "VBD" and rule.get("target_from") is None and not rule.get("charge_from")
+        and syntax.direct_subject(tok) is None and not syntax.children(tok, "dobj") and syntax.is_passive(tok.head))
     voice = rule.get("voice", "any")
     if voice == "passive" and not passive:
         return None
     if passive:
         agent, target = syntax.by_agent(tok), syntax.object_of(tok)
+        if target is None and tok.dep_ == "conj":
+            target = syntax.object_of(tok.head)
     else:
         agent, target = syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
     how = rule.get("target_from")
+    if rule.get("agent_from") == "governor":
+        # "X was seeking consent to pass a motion" / "the motion X was trying to get approved":
+        # X, the one seeking passage, proposed it; the motion is the object or the clause's head
+        gov = next((g for g in syntax.governors(tok) if g.lemma_.lower() in rule.words("requires_governor")), None)
+        if gov is None:
+            cur = tok
+            while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head is not cur:
+                cur = cur.head
+            gov = cur if cur.lemma_.lower() in rule.words("requires_governor") else None
+        if gov is None:
+            return None
+        agent = syntax.subject_of(gov)
+        target = (syntax.children(tok, "dobj") or syntax.children(tok, "nsubjpass") or [None])[0]
+        if target is None and gov.dep_ == "relcl":
+            target = gov.head
+        return agent, target
     if how == "xcomp_subject":
         comp = _complement(tok, rule.words("xcomp"))
         if not passive:
@@ -189,7 +217,9 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
         word = "to" if how == "prep_to" else "from"
         prep = _has(tok, {"prep", "dative"}, frozenset({word}), "lower_")
         if prep is None:
-            for g in syntax.governors(tok):
+            # "wrote to X to apologise": the addressee hangs on the governing verb
+            heads = list(syntax.governors(tok)) or ([tok.head] if tok.dep_ in {"advcl", "xcomp"} else [])
+            for g in heads:
                 prep = _has(g, {"prep", "dative"}, frozenset({word}), "lower_")
                 if prep is not None or g.pos_ == "VERB":
                     break
@@ -205,6 +235,13 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
         if agent is None:
             agent = next((c for c in tok.children if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
         target = tok
+    if target is None and how is None and not passive:
+        # "the motion X was trying to get approved": a relative clause's gap is its head noun
+        cur = tok
+        while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head is not cur:
+            cur = cur.head
+        if cur.dep_ == "relcl" and not any(c.dep_ == "dobj" for c in cur.children):
+            target = cur.head
     return agent, target
 
 
@@ -224,6 +261,22 @@ def _clause_subject(ctx: _Context, para: int, comp: Token) -> Token | None:
             m = ctx.owner.get((para, c.i))
             if m is not None and m.kind in {"Person", "Pronoun", "Description"}:
                 return c
+    return None
+
+
+def _charge_by_surface(tok: Token) -> tuple[Token | None, str | None] | None:
+    """'branded [Senator] X Y a hypocrite' read off the words when the parse lost the object:
+    capitalised words, then 'a'/'an', then a noun, right after the verb."""
+    doc = tok.doc
+    i = tok.i + 1
+    j = i
+    while j < len(doc) and j - i < 5 and doc[j].text[:1].isupper() and doc[j].pos_ in {"PROPN", "NOUN", "VERB"}:
+        j += 1
+    if j > i and j + 1 < len(doc) and doc[j].lower_ in {"a", "an"} and doc[j + 1].pos_ in {"NOUN", "ADJ"}:
+        k = j + 1
+        while k + 1 < len(doc) and doc[k + 1].pos_ == "NOUN" and doc[k].pos_ == "ADJ":
+            k += 1
+        return (doc[j - 1], doc[k].text)
     return None
 
 
@@ -248,7 +301,7 @@ def _charge(rule: Rule, tok: Token) -> tuple[Token | None, str | None] | None:
         for c in tok.children:
             if c.dep_ == "npadvmod" and c.i > tok.i and c.pos_ == "NOUN" and syntax.children(c, "det"):
                 return (None, c.text)
-        return None
+        return _charge_by_surface(tok)
     if how == "of":
         prep = _has(tok, {"prep"}, frozenset({"of"}), "lower_")
         if prep is None:
@@ -304,6 +357,8 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
         return None
     if rule.get("dobj") and _has(tok, {"dobj", "nsubjpass", "attr"}, rule.words("dobj")) is None:
         return None
+    if rule.get("prep") and _has(tok, {"prep"}, rule.words("prep"), "lower_") is None:
+        return None
     if rule.get("no_complement") and syntax.children(tok, "oprd", "attr", "xcomp", "dobj"):
         return None
     if rule.get("bare") and syntax.children(tok, "xcomp", "dobj", "ccomp"):
@@ -323,7 +378,7 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
     agents = _arg_mentions(ctx, pi, agent_tok)
     targets = _arg_mentions(ctx, pi, target_tok)
     kind = rule.get("target_kind", "Any")
-    if rule.get("target_from") == "nearest_motion" or (kind == "Motion" and not targets):
+    if rule.get("target_from") == "nearest_motion":
         motion = _nearest_motion(ctx, pi, tok)
         targets = [motion] if motion is not None else []
     if kind == "Motion":

@@ -353,7 +353,7 @@ def _motion_label(tok: Token) -> str:
     keep = [c for c in tok.children if c.dep_ in {"amod", "compound", "nmod", "acl", "nummod"}
             or (c.dep_ == "prep" and c.lower_ in _MOTION_PREPS)]
     words = sorted({t for c in keep for t in c.subtree} | {tok}, key=lambda t: t.i)
-    words = [t for t in words if t.dep_ not in {"det", "poss", "case", "relcl"}]
+    words = [t for t in words if t.dep_ not in {"poss", "case", "relcl"} and (t.dep_ != "det" or t.lower_ == "no")]
     cut = next((k for k, t in enumerate(words) if t.i > tok.i and (t.lower_ in _LABEL_STOPS or t.is_punct)), len(words))
     text = " ".join(t.text for t in words[:min(cut, 16)])
     return text.replace(" 's", "'s").strip(" ,.")
@@ -517,7 +517,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
                 owned.update(range(i, j))
                 i = j
                 continue
-            if tok.pos_ == "PROPN" and tok.is_alpha and any(typo_match(tok.text, s) for s in surnames) \
+            if tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"} and tok.is_alpha and any(typo_match(tok.text, s) for s in surnames) \
                     and tok.text not in person_tokens and tok.ent_type_ not in {"DATE", "GPE", "NORP"} | set():
                 s = next(s for s in surnames if typo_match(tok.text, s))
                 ms.append(Mention(para, i, i + 1, "Person", s, i, desc={"misspelt": tok.text}))

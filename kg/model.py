@@ -7,9 +7,14 @@ import unicodedata
 from dataclasses import dataclass, field
 
 
+#: letters that Unicode does not decompose into a base letter and an accent
+_STROKES = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ħ": "h", "ı": "i",
+                          "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "þ": "th", "Þ": "Th"})
+
+
 def fold(text: str) -> str:
-    """Case-, accent-, hyphen- and space-insensitive key: 'Yves-François' -> 'yves francois'."""
-    text = unicodedata.normalize("NFKD", text)
+    """Case-, accent-, hyphen- and space-insensitive key: 'José-María' -> 'jose maria'."""
+    text = unicodedata.normalize("NFKD", text.translate(_STROKES))
     text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
     text = re.sub(r"[’'`]s\b", "", text)
     text = re.sub(r"[^\w@]+", " ", text)

@@ -35,6 +35,8 @@ def edit_distance(a: str, b: str, limit: int = 3) -> int:
 def typo_match(token: str, name: str) -> bool:
     """Is ``token`` a plausible misspelling of ``name`` (same first letter, 1-2 edits)?"""
     a, b = fold(token), fold(name)
+    if not a or not b:
+        return False
     if a == b or len(a) < 5 or a[0] != b[0]:
         return a == b
     return edit_distance(a, b) <= (1 if len(b) < 8 else 2)

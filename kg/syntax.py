@@ -25,6 +25,10 @@ def is_passive(verb: Token) -> bool:
     # causative "have/get X kicked out": X is the one kicked out
     if causative(verb):
         return True
+    # "was named by the Speaker and suspended": a coordinated participle shares the voice
+    if verb.dep_ == "conj" and verb.tag_ == "VBN" and verb.head.pos_ == "VERB" and not direct_subject(verb) \
+            and is_passive(verb.head):
+        return True
     # "being kicked out": auxpass may hang on the xcomp itself
     return verb.tag_ == "VBN" and verb.dep_ in {"acl", "xcomp"} and not any(c.dep_ == "aux" for c in verb.children) \
         and verb.head.lemma_ not in {"have"}
@@ -95,7 +99,13 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
 
 def by_agent(verb: Token) -> Token | None:
     """The by-phrase of a passive verb ("kicked out ... by the Speaker"), even when the
-    parser hung it on a nearby noun ("after the incident by speaker X")."""
+    parser hung it on a nearby noun ("after the incident by speaker X"), or on the first
+    of two coordinated participles ("named by the Speaker and suspended")."""
+    if verb.dep_ == "conj" and verb.tag_ in {"VBN", "VBD"} and is_passive(verb.head) and not any(
+            c.dep_ == "agent" or (c.dep_ == "prep" and c.lower_ == "by") for c in verb.children):
+        agent = by_agent(verb.head)
+        if agent is not None:
+            return agent
     for c in verb.children:
         if c.dep_ == "agent" or (c.dep_ == "prep" and c.lower_ == "by"):
             pobj = children(c, "pobj")
@@ -103,7 +113,8 @@ def by_agent(verb: Token) -> Token | None:
                 return pobj[0]
     sent = verb.sent
     for t in sent:
-        if t.i <= verb.i or t.lower_ != "by" or not children(t, "pobj"):
+        # only a by-phrase inside the trigger's own clause ("a statement by X was read out" is not)
+        if t.i <= verb.i or t.lower_ != "by" or not children(t, "pobj") or not _within(t, verb):
             continue
         # the by-phrase must not belong to another verb
         if t.head.pos_ in {"VERB", "AUX"} and t.head.i != verb.i and not _within(t.head, verb):
@@ -126,6 +137,8 @@ def object_of(verb: Token) -> Token | None:
         s = children(verb, "nsubjpass") or (children(verb, "nsubj") if causative(verb) else [])
         if s:
             return s[0]
+        if verb.dep_ == "conj" and is_passive(verb.head):
+            return object_of(verb.head)
         # "being kicked out" under "ended up": the subject of the governing verb
         if verb.dep_ in {"xcomp", "acl"}:
             return subject_of(verb.head)

@@ -17,6 +17,8 @@ ACCUSATION = [
     ("Senator Ruth Obi accused Senator Ivan Petrov of lying to the chamber.", "Ruth Obi", "Ivan Petrov"),
     ("Mark Delane was ejected after he branded Treasurer Sofia Linde a coward.", "Mark Delane", "Sofia Linde"),
     ("Green MP Hana Kilo labelled Defence Minister Ray Tonks a hypocrite during question time.", "Hana Kilo", "Ray Tonks"),
+    ("Senator Ines Moro was thrown out after she branded Senator Malik Odum a hypocrite during a debate.",
+     "Ines Moro", "Malik Odum"),
     ("Rep. Dana Whitfield shot back that Rep. Colin Marsh was a liar.", "Dana Whitfield", "Colin Marsh"),
     ("Paul Dremmen was called a liar by Lena Korsgaard.", "Lena Korsgaard", "Paul Dremmen"),
     ("The leader of the Unity Party, Omar Haddad, accused a junior minister, Kate Lund, of misleading the House.",
@@ -41,6 +43,7 @@ EJECTION = [
     ("Speaker Maria Esposito ejected Tom Hale and Jan Weber.", "Maria Esposito", "Jan Weber & Tom Hale"),
     ("MP Tom Hale was kicked out of the House on Wednesday.", "-", "Tom Hale"),
     ("Tom Hale was removed from the chamber by Deputy Speaker Lou Grant.", "Lou Grant", "Tom Hale"),
+    ("MP Tom Hale was warned by Speaker Maria Esposito and suspended for a day.", "Maria Esposito", "Tom Hale"),
 ]
 EJECTION_TRAPS = [
     "Government MPs tried to have Tom Hale kicked out of the House.",
@@ -67,6 +70,7 @@ OPPOSITION_TRAPS = [
     "Ada Klein may oppose the bill.",
     "Ada Klein rejected the claim that she had lied.",
     "The Unity Party threatened to block the motion.",
+    "Sam Ruiz tabled a motion on housing. Ada Klein left the chamber without speaking.",
 ]
 
 PROPOSAL = [
@@ -76,6 +80,7 @@ PROPOSAL = [
     ("Jo Brandt was seeking unanimous consent to pass a motion on housing.", "Jo Brandt", "motion"),
     ("Everyone discussed Jo Brandt's motion on housing.", "Jo Brandt", "motion"),
     ("The Fisheries Bill, which Ana Ruiz brought forward in May, was debated.", "Ana Ruiz", "Fisheries Bill"),
+    ("The motion Jo Brandt was trying to get unanimously approved called for an inquiry.", "Jo Brandt", "motion"),
 ]
 PROPOSAL_TRAPS = [
     "Jo Brandt threatened to move a motion suspending the minister.",
@@ -116,6 +121,8 @@ APOLOGY = [
     ("MP Tom Hale withdrew the comment and apologised.", "Tom Hale", "-"),
     ("MP Tom Hale offered a brief apology.", "Tom Hale", "-"),
     ("MP Tom Hale wrote to Speaker Maria Esposito to apologise.", "Tom Hale", "Maria Esposito"),
+    ("The next morning MP Tom Hale wrote to Speaker Maria Esposito to apologise for talking over her.", "Tom Hale",
+     "Maria Esposito"),
     ("Yesterday Tom Hale apologised to Sofia Linde in a letter.", "Tom Hale", "Sofia Linde"),
 ]
 APOLOGY_TRAPS = [
@@ -224,3 +231,8 @@ def test_extract_vague_expression_on_the_event_leaves_it_undated(facts):
 def test_extract_no_date_without_anchor(facts):
     _, _, a = facts("Speaker Maria Esposito ejected MP Tom Hale on Wednesday.")
     assert all(e.date is None for e in a.events)
+
+
+def test_extract_coordinated_intransitive_is_not_made_passive(facts):
+    asserted, _, _ = facts("MP Tom Hale was reprimanded by the Speaker and apologised.")
+    assert ("Apology", "Tom Hale", "-") in asserted

@@ -271,12 +271,9 @@ def _owlrl_problems(g: Graph) -> tuple[list[str], set]:
     ("attempt_date", "attempt_charge", "attempt_cls"),
     [
         pytest.param(None, None, "Ejection", id="plain-claim"),
-        # kg:date has rdfs:domain kg:Event and kg:charge kg:Accusation, so writing them on a
-        # kg:EventClaim makes the claim an event, which the ontology declares disjoint.
-        pytest.param(date(2020, 6, 15), None, "Ejection", id="dated-claim", marks=pytest.mark.xfail(
-            strict=True, reason="kg bug: add_event writes kg:date (domain kg:Event) on an EventClaim")),
-        pytest.param(None, "liar", "Accusation", id="claim-with-charge", marks=pytest.mark.xfail(
-            strict=True, reason="kg bug: add_event writes kg:charge (domain kg:Accusation) on an EventClaim")),
+        # kg:date and kg:charge are declared on claims too: a dated attempt stays a claim
+        pytest.param(date(2020, 6, 15), None, "Ejection", id="dated-claim"),
+        pytest.param(None, "liar", "Accusation", id="claim-with-charge"),
     ],
 )
 def test_mapping_claims_stay_consistent(attempt_date, attempt_charge, attempt_cls) -> None:

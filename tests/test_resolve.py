@@ -31,9 +31,8 @@ from kg.resolve import edit_distance, merge_corpus, typo_match
         ("Ada <Okoro>", "ada okoro"),
         ("", ""),
         ("🙂", ""),
-        # letters with a stroke are not combining accents, so NFKD leaves them alone
-        pytest.param("Łukasz Ødegaard", "lukasz odegaard", marks=pytest.mark.xfail(
-            strict=True, reason="kg gap: fold keeps ł/ø/đ (no NFKD decomposition), so 'Łukasz' != 'Lukasz'")),
+        # letters with a stroke are not combining accents: fold maps them itself
+        pytest.param("Łukasz Ødegaard", "lukasz odegaard"),
     ],
 )
 def test_resolve_fold(text: str, expected: str) -> None:
@@ -90,13 +89,13 @@ def test_resolve_edit_distance(a: str, b: str, limit: int, expected: int) -> Non
         ("Hollbxrq", "Hallberg", False),  # three edits
         ("Kallberg", "Hallberg", False),  # different first letter
         ("Okora", "Okoro", True),  # five letters is long enough
+        ("Okor", "Okoro", False),  # four letters is too short for a fuzzy match
         ("Obo", "Obi", False),  # short names must match exactly
         ("Obi", "OBI", True),  # ... which they may, after folding
         ("Ölander", "Olander", True),  # accents fold away
         ("Hallberg", "Ada Hallberg", False),
         # a name that folds to nothing (an emoji or a dash) is no match, not a crash
-        pytest.param("Hallberg", "🙂", False, marks=pytest.mark.xfail(
-            strict=True, raises=IndexError, reason="kg bug: typo_match indexes b[0] of an empty folded name")),
+        pytest.param("Hallberg", "🙂", False),
     ],
 )
 def test_resolve_typo_match(token: str, name: str, expected: bool) -> None:

@@ -195,9 +195,7 @@ def test_syntax_subject_of(spec: str, verb: str, expected: str | None) -> None:
         pytest.param("After/IN/mark/3 Hale/NNP/nsubjpass/3 was/VBD/auxpass/3/be ejected/VBN/advcl/10/eject "
                      ",/,/punct/3 a/DT/det/6 statement/NN/nsubjpass/10 by/IN/prep/6 Obi/NNP/pobj/7 "
                      "was/VBD/auxpass/10/be read/VBN/ROOT/10/read out/RP/prt/10", "ejected", None,
-                     id="by-on-noun-of-other-clause",
-                     marks=pytest.mark.xfail(strict=True, reason="kg bug: by_agent accepts a by-phrase on a noun "
-                                                                  "outside the trigger's clause")),
+                     id="by-on-noun-of-other-clause"),
     ],
 )
 def test_syntax_by_agent(spec: str, verb: str, expected: str | None) -> None:
