@@ -13,15 +13,21 @@ import click
 from kg.errors import KgError
 from kg.mapping import DEFAULT_BASE
 
+from kg.query import FORMATS
+from kg.remote import DEFAULT_TIMEOUT
+from kg.serve import DEFAULT_BIND
+from kg.store import DEFAULT_STORE
+
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="kg")
 def main() -> None:
-    """kg: build an ontology-mapped RDF knowledge graph from news articles.
+    """kg: build an ontology-mapped RDF knowledge graph from news articles, store and query it.
 
     \b
     Example:
-      kg build input/ --out output/
+      kg build input/ --out output/ --load
+      kg query ejections
     """
 
 
@@ -32,17 +38,29 @@ def main() -> None:
 @click.option("--base", default=DEFAULT_BASE, show_default=True, help="Namespace for instance IRIs.")
 @click.option("--model", default=None, help="spaCy model to use (default: the installed English small model).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems and the final line.")
-def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool) -> None:
+@click.option("--load", "load_", is_flag=True,
+              help="Then load OUT/graph.trig into the embedded store (OUT/store unless --store).")
+@click.option("--store", type=click.Path(path_type=Path), default=None,
+              help="Store folder to load into (implies --load; default OUT/store).")
+@click.option("--endpoint", default=None, metavar="URL",
+              help="Load into this Graph Store Protocol endpoint instead (implies --load).")
+def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
+          store: Path | None, endpoint: str | None) -> None:
     """Build the graph of the articles in INPUTS (.txt/.md files or folders).
 
     Writes OUT/graph.ttl and OUT/graph.trig atomically and prints a summary:
-    counts per event class and one line per extracted fact.
+    counts per event class and one line per extracted fact. With --load (or
+    --store/--endpoint) it then loads the new graph.trig as `kg load` does: each
+    article's named graph replaces the one loaded before.
 
     \b
     Example:
       kg build input/ --out output/
+      kg build input/ --out output/ --load
       kg build article.md other/ --out /tmp/kg --base https://example.org/id/
     """
+    if store is not None and endpoint is not None:
+        raise click.UsageError("give --store or --endpoint, not both")
     from kg.build import build_corpus
     from kg.write import write_outputs
 
@@ -75,6 +93,193 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     triples = sum(1 for _ in result.dataset.quads((None, None, None, None)))
     click.echo(f"{len(result.documents)} documents, {len(result.facts)} facts, {result.claims} unasserted mentions, "
                f"{triples} triples -> {', '.join(str(p) for p in paths)} in {time.monotonic() - started:.1f}s")
+    if load_ or store is not None or endpoint is not None:
+        _load([out / "graph.trig"], store or out / "store", endpoint, None, DEFAULT_TIMEOUT)
+
+
+def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | None, timeout: float) -> None:
+    """Load graph files into the embedded store or an endpoint; one line per file; exit 1 if any failed."""
+    from kg import rdffiles
+
+    try:
+        files = rdffiles.find_files(paths)
+        if endpoint is not None:
+            from kg.remote import Endpoint
+
+            target = Endpoint(endpoint, timeout=timeout)
+            load_one = lambda f: target.load_file(f, graph=graph)  # noqa: E731
+        else:
+            from kg.store import graph_sizes, load_file, open_store
+
+            db = open_store(store)
+            load_one = lambda f: load_file(db, f, graph=graph, target=str(store))  # noqa: E731
+        failed = []
+        for f in files:
+            try:
+                click.echo(f"loaded {load_one(f).summary()}")
+            except rdffiles.GraphFileError as err:
+                click.echo(f"Error: {err}", err=True)
+                failed.append(f)
+        if endpoint is None:
+            sizes = graph_sizes(db)
+            click.echo(f"{store} now holds {sum(sizes.values())} triples in {len(sizes)} named graphs")
+    except KgError as err:
+        raise click.ClickException(str(err)) from None
+    except Exception as err:  # a bug: one line for the user, the traceback on request
+        _internal_error(err)
+    if failed:
+        raise click.ClickException(f"{len(failed)} of {len(files)} files could not be loaded (see above)")
+
+
+@main.command()
+@click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--store", type=click.Path(path_type=Path), default=DEFAULT_STORE, show_default=True,
+              help="The embedded store folder (an Oxigraph database; made when missing).")
+@click.option("--endpoint", default=None, metavar="URL",
+              help="Load into a SPARQL server's Graph Store Protocol endpoint instead of the embedded store.")
+@click.option("--graph", default=None, metavar="IRI",
+              help="Named graph for triples outside any named graph (e.g. a .ttl file).")
+@click.option("--timeout", type=float, default=DEFAULT_TIMEOUT, show_default=True,
+              help="Seconds to wait for the endpoint.")
+def load(inputs: tuple[Path, ...], store: Path, endpoint: str | None, graph: str | None, timeout: float) -> None:
+    """Load graph files (FILES, or the .trig/.nq files of a DIR; default output/) into a store.
+
+    Each named graph (one per article) replaces the graph of that name: loading the
+    same output twice changes nothing, and a re-built article replaces exactly its
+    own graph. A file is checked in full first; one that does not parse is reported
+    with its line and nothing is loaded from it.
+
+    With --endpoint, each graph is sent with a Graph Store Protocol PUT. Credentials
+    come from KG_ENDPOINT_USER and KG_ENDPOINT_PASSWORD; KG_ENDPOINT_AUTH=basic|digest
+    picks the scheme (default: whichever the server asks for; Virtuoso asks for digest).
+
+    \b
+    Example:
+      kg load                                  # output/*.trig into output/store/
+      kg load output/graph.trig --store /tmp/store
+      kg load output/ --endpoint http://127.0.0.1:7878/store
+      KG_ENDPOINT_USER=dba KG_ENDPOINT_PASSWORD=dba \\
+        kg load output/ --endpoint http://127.0.0.1:8890/sparql-graph-crud-auth
+    """
+    _load(list(inputs) or [Path("output")], store, endpoint, graph, timeout)
+
+
+@main.command()
+@click.argument("query", required=False)
+@click.option("--store", type=click.Path(path_type=Path), default=DEFAULT_STORE, show_default=True,
+              help="The embedded store folder to query.")
+@click.option("--endpoint", default=None, metavar="URL", help="Query a SPARQL endpoint instead.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+              help="table: aligned, labels instead of IRIs; csv, tsv, json: SPARQL 1.1 results formats.")
+@click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
+              help="Bind ?NAME to the string VALUE (safely: never pasted into the query). Repeatable.")
+@click.option("--timeout", type=float, default=None, help="Give up after this many seconds.")
+@click.option("--list", "list_", is_flag=True, help="List the stored queries and the questions they answer.")
+def query(query: str | None, store: Path, endpoint: str | None, fmt: str, params: tuple[str, ...],
+          timeout: float | None, list_: bool) -> None:
+    """Run a SPARQL query: a query string, a .rq file, a stored query's name, or - for stdin.
+
+    Queries run on Oxigraph (the embedded store) or on the endpoint; the default graph
+    is the union of the article graphs. Stored queries are the competency questions in
+    ontology/queries/ (see --list). A malformed query is reported with its line and
+    column and exits with status 1.
+
+    \b
+    Example:
+      kg query --list
+      kg query ejections
+      kg query person-timeline --param person="Jagmeet Singh"
+      kg query 'SELECT ?p ?name WHERE { ?p a kg:Person ; rdfs:label ?name }' --format csv
+      kg query apologies --endpoint http://127.0.0.1:7878/query
+    """
+    from kg import query as q
+
+    try:
+        if list_:
+            for sq in q.stored_queries():
+                need = "".join(f" --param {p}=..." for p in sq.params)
+                click.echo(f"{sq.name:20} {sq.question}{need}")
+            return
+        if not query:
+            raise click.UsageError("give a query, a .rq file or a stored query's name (kg query --list)")
+        text = q.QueryText(click.get_text_stream("stdin").read(), "<stdin>") if query == "-" else q.resolve(query)
+        values = q.parse_params(params)
+        if endpoint is not None:
+            from kg.remote import Endpoint
+
+            target = Endpoint(endpoint, timeout=timeout or DEFAULT_TIMEOUT)
+            results = target.query(text, values, timeout=timeout)
+            run_labels = lambda t: target.query(t, timeout=timeout)  # noqa: E731
+        else:
+            from kg.store import open_store
+
+            db = open_store(store, create=False, write=False)
+            results = q.run_store(db, text, values, timeout=timeout)
+            run_labels = lambda t: q.run_store(db, t, timeout=timeout)  # noqa: E731
+        labels = {}
+        if fmt == "table" and results.kind == "select":
+            iris = q.iris_of(results)
+            if iris:
+                labels = q.labels_from(run_labels(q.QueryText(q.label_query(iris), "label lookup")))
+        click.echo(q.format_results(results, fmt, labels, q.query_prefixes(text.text)), nl=False)
+    except KgError as err:
+        raise click.ClickException(str(err)) from None
+    except click.ClickException:
+        raise
+    except Exception as err:  # a bug: one line for the user, the traceback on request
+        _internal_error(err)
+
+
+@main.command()
+@click.option("--store", type=click.Path(path_type=Path), default=DEFAULT_STORE, show_default=True,
+              help="The embedded store folder to serve.")
+@click.option("--bind", default=DEFAULT_BIND, show_default=True, metavar="HOST:PORT",
+              help="Where to listen; 127.0.0.1 keeps the server to this machine.")
+@click.option("--writable", is_flag=True,
+              help="Accept SPARQL updates and Graph Store writes (default: read-only).")
+@click.option("--timeout", type=float, default=None, help="Seconds after which the server gives up on a query.")
+def serve(store: Path, bind: str, writable: bool, timeout: float | None) -> None:
+    """Serve the embedded store as a SPARQL endpoint with a query page, until Ctrl-C.
+
+    Runs the Oxigraph server program. Read-only unless --writable; while a read-only
+    server runs, `kg load` refuses to write to its store (stop the server, or serve
+    with --writable and load through its /store endpoint). Queries at URL/query, a
+    query page at URL, and, when writable, updates at URL/update and Graph Store
+    writes at URL/store.
+
+    \b
+    Example:
+      kg serve                                 # http://127.0.0.1:7878/
+      kg serve --store /tmp/store --bind 127.0.0.1:8000 --writable
+    """
+    import signal
+
+    from kg.serve import Server, is_loopback
+
+    def terminate(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        server = Server(store, bind=bind, writable=writable, timeout=timeout)
+        server.start()
+    except KgError as err:
+        raise click.ClickException(str(err)) from None
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        mode = "writable" if writable else "read-only"
+        click.echo(f"Serving {store} ({mode}) at {server.url}")
+        click.echo(f"  SPARQL queries: {server.query_url}" + (f"\n  updates: {server.update_url}\n  Graph Store: "
+                                                             f"{server.store_url}" if writable else ""))
+        if not is_loopback(server.host):
+            click.echo(f"  warning: listening on {server.host}, reachable from other machines", err=True)
+        click.echo("Press Ctrl-C to stop.")
+        status = server.wait()
+        raise click.ClickException(f"the Oxigraph server stopped by itself (status {status})")
+    except KeyboardInterrupt:
+        click.echo("Stopped.")
+    finally:
+        server.stop()
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _internal_error(err: Exception) -> None:

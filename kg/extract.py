@@ -117,6 +117,10 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
     mod = ctx.lex.modality
     cls = rule.cls
     auxes = syntax.aux_lemmas(tok)
+    # "no such motion had been put": a negative determiner on an argument negates the event
+    if any(d.dep_ == "det" and d.lower_ in mod["negations"] for c in tok.children
+           if c.dep_ in {"nsubj", "nsubjpass", "dobj"} for d in c.children):
+        return "Negated", cls
     if syntax.negated(tok):
         if rule.get("negated_future_class") and auxes & mod["future_modals"]:
             return "Asserted", rule.get("negated_future_class")

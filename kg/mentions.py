@@ -58,6 +58,12 @@ def _gazetteer_aliases() -> dict[str, str]:
     return out
 
 
+def _modifier(tok: Token) -> bool:
+    """A word that belongs to a role description before its title: 'the', 'a', 'federal',
+    'its'; not a relative or interrogative word ('which the minister introduced')."""
+    return tok.pos_ in {"DET", "ADJ", "PRON"} and tok.tag_ not in {"WDT", "WP", "WP$"} and tok.lower_ not in {"this", "that"}
+
+
 def _capitalised(tok: Token) -> bool:
     return tok.text[:1].isupper()
 
@@ -280,7 +286,7 @@ class _Finder:
             return
         # no name: a role description ("the NDP leader", "the deputy Speaker", "a Bloc MP")
         st = start
-        while st > 0 and doc[st - 1].pos_ in {"DET", "ADJ", "PRON"} and doc[st - 1].lower_ not in {"this", "that"}:
+        while st > 0 and _modifier(doc[st - 1]):
             st -= 1
         det = doc[st].lower_ if st < start or doc[st].pos_ in {"DET", "PRON"} else ""
         if det == "its" or det == "his" or det == "her" or det == "their":
@@ -310,7 +316,7 @@ class _Finder:
                 p = self.owner.get(k)
                 if p is not None and p.kind == "PoliticalParty":
                     st = i
-                    while st > 0 and doc[st - 1].pos_ in {"DET", "ADJ", "PRON"}:
+                    while st > 0 and _modifier(doc[st - 1]):
                         st -= 1
                     det = doc[st].lower_
                     m = Mention(self.para, st, p.end, "Description", doc[st:p.end].text, i,
@@ -518,7 +524,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
                 i = j
                 continue
             if tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"} and tok.is_alpha and any(typo_match(tok.text, s) for s in surnames) \
-                    and tok.text not in person_tokens and tok.ent_type_ not in {"DATE", "GPE", "NORP"} | set():
+                    and tok.text not in person_tokens and tok.ent_type_ not in {"DATE", "NORP"}:
                 s = next(s for s in surnames if typo_match(tok.text, s))
                 ms.append(Mention(para, i, i + 1, "Person", s, i, desc={"misspelt": tok.text}))
                 owned.add(i)

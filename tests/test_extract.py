@@ -80,12 +80,18 @@ PROPOSAL = [
     ("Jo Brandt was seeking unanimous consent to pass a motion on housing.", "Jo Brandt", "motion"),
     ("Everyone discussed Jo Brandt's motion on housing.", "Jo Brandt", "motion"),
     ("The Fisheries Bill, which Ana Ruiz brought forward in May, was debated.", "Ana Ruiz", "Fisheries Bill"),
+    ("The Water Bill, which the minister introduced last week, passed. Housing Minister Ana Ruiz smiled.",
+     "-", "Water Bill"),
+    ("Housing Minister Ana Ruiz spoke. The Water Bill, which the minister introduced last week, passed.",
+     "Ana Ruiz", "Water Bill"),
     ("The motion Jo Brandt was trying to get unanimously approved called for an inquiry.", "Jo Brandt", "motion"),
 ]
 PROPOSAL_TRAPS = [
     "Jo Brandt threatened to move a motion suspending the minister.",
     "Jo Brandt said she had not decided whether to move the motion.",
     "Several backbenchers tried to have a motion tabled.",
+    "No such motion had been put to the Assembly by Wednesday.",
+    "Jo Brandt put the question to the House.",
 ]
 
 DEMAND = [
