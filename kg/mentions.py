@@ -114,6 +114,11 @@ class _Finder:
                 s = self._run_back(i)
                 if s < i or tok.pos_ == "PROPN":
                     spans.append((s, i + 1, ""))
+            elif tok.lower_ in {"party", "parties"} and not _capitalised(tok) and i > 0 and _capitalised(doc[i - 1]):
+                # "the Rural Voice party": the name before a lower-case 'party'
+                s = self._run_back(i)
+                if s < i:
+                    spans.append((s, i, ""))
         aliases = _gazetteer_aliases()
         for s, e, name in _longest(spans):
             text = doc[s:e].text
@@ -126,12 +131,14 @@ class _Finder:
         s = i
         while s > 0:
             t = doc[s - 1]
-            # "Workers' Compact": a possessive apostrophe inside the name
-            if t.text in {"'", "’"} and s >= 2 and _capitalised(doc[s - 2]):
+            # "Workers' Compact", "People's Alliance": a possessive inside the name
+            if t.text in {"'", "’", "'s", "’s"} and s >= 2 and _capitalised(doc[s - 2]) and (
+                    doc[s - 2].pos_ in {"NOUN", "PROPN"}):
                 s -= 1
                 continue
             if not (_capitalised(t) and t.pos_ in {"PROPN", "ADJ", "NOUN"} and (s - 1) not in self.owner
-                    and t.text not in lex.name_stop_words and lex.party_adjectives.get(t.text, "") is not None):
+                    and t.text not in lex.name_stop_words and lex.party_adjectives.get(t.text, "") is not None
+                    and not t.is_stop):
                 break
             s -= 1
         return s
@@ -140,9 +147,7 @@ class _Finder:
         """A capitalised run just before a role word ("Rural Voice MP ..."): an unknown party."""
         doc, lex = self.doc, self.lex
         e = s
-        while s > 0 and _capitalised(doc[s - 1]) and (s - 1) not in self.owner \
-                and doc[s - 1].pos_ in {"PROPN", "ADJ", "NOUN"} and doc[s - 1].text not in lex.name_stop_words:
-            s -= 1
+        s = self._run_back(s)
         if s == e:
             return None
         text = doc[s:e].text
@@ -476,9 +481,22 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
     from kg.resolve import typo_match  # local: resolve imports this module's types
 
     lex = lexicon.load()
+    party_names = {m.name: m for ms in found for m in ms if m.kind == "PoliticalParty"}
+    party_forms: dict[str, Mention] = {}
+    for name in sorted(party_names, key=len, reverse=True):
+        toks = name.split()
+        party_forms.setdefault(name, party_names[name])
+        if len(toks) > 2 and toks[-1] == "Party":
+            party_forms.setdefault(" ".join(toks[:-1]), party_names[name])
+    # a 'person' whose name is one of the document's party names is that party ("Green Dawn officials")
+    folded_parties = {fold(n): m for n, m in party_forms.items()}
+    for para, ms in enumerate(found):
+        for i, m in enumerate(ms):
+            p = folded_parties.get(fold(m.name)) if m.kind == "Person" and not m.roles else None
+            if p is not None:
+                ms[i] = Mention(para, m.start, m.end, "PoliticalParty", m.name, m.head, key=p.key)
     person_tokens: set[str] = set()
     surnames: set[str] = set()
-    party_names: dict[str, Mention] = {}
     for ms in found:
         for m in ms:
             if m.kind == "Person":
@@ -486,14 +504,6 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
                 person_tokens.update(toks)
                 if len(toks) > 1:
                     surnames.add(toks[-1])
-            elif m.kind == "PoliticalParty":
-                party_names[m.name] = m
-    party_forms: dict[str, Mention] = {}
-    for name in sorted(party_names, key=len, reverse=True):
-        toks = name.split()
-        party_forms.setdefault(name, party_names[name])
-        if len(toks) > 2 and toks[-1] == "Party":
-            party_forms.setdefault(" ".join(toks[:-1]), party_names[name])
     for para, (doc, ms) in enumerate(zip(docs, found)):
         owned = {i for m in ms for i in range(m.start, m.end)}
         i = 0
