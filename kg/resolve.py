@@ -240,8 +240,10 @@ class DocumentResolver:
         g = m.desc.get("gender")
         tok = m.desc.get("token")
         if g in {"plural", "neuter"}:
+            # "it" may be a motion ("voted against it"); "they" a party
+            kinds = (_ORGISH - {"Legislature"}) | ({"Motion"} if g == "neuter" else set())
             cands = [x for x in self.mentions if x.order < m.order and x.entity is not None
-                     and x.entity.kind in _ORGISH - {"Legislature"} and m.para - x.para <= 3]
+                     and x.entity.kind in kinds and m.para - x.para <= 3 and x.kind != "Pronoun"]
             return cands[-1].entity if cands else None
         excluded = self._bound(m)
         window = [x for x in self.mentions if x.order < m.order and m.para - x.para <= 2 and x.entity is not None

@@ -44,6 +44,14 @@ EJECTION = [
     ("MP Tom Hale was kicked out of the House on Wednesday.", "-", "Tom Hale"),
     ("Tom Hale was removed from the chamber by Deputy Speaker Lou Grant.", "Lou Grant", "Tom Hale"),
     ("MP Tom Hale was warned by Speaker Maria Esposito and suspended for a day.", "Maria Esposito", "Tom Hale"),
+    # Westminster forms
+    ("MP Tom Hale was ordered to leave the House for the rest of the sitting.", "-", "Tom Hale"),
+    ("MP Tom Hale was suspended for five days.", "-", "Tom Hale"),
+    ("MP Tom Hale was escorted out of the chamber by the Serjeant-at-Arms.", "-", "Tom Hale"),
+    ("The Speaker asked MP Tom Hale to leave the chamber.", "Speaker", "Tom Hale"),
+    ("MP Tom Hale was named by Speaker Maria Esposito.", "Maria Esposito", "Tom Hale"),
+    ("Speaker Maria Esposito named MP Tom Hale, who was then suspended.", "-", "Tom Hale"),
+    ("Rep. Dana Whitfield was removed from the floor by the chair.", "-", "Dana Whitfield"),
 ]
 EJECTION_TRAPS = [
     "Government MPs tried to have Tom Hale kicked out of the House.",
@@ -54,6 +62,10 @@ EJECTION_TRAPS = [
     "Tom Hale should be thrown out." + TWEET,
     "Backbencher Ed Wills moved to have Tom Hale suspended for a week.",
     "Speaker Maria Esposito warned that another outburst would see Tom Hale sent out.",
+    "Speaker Maria Esposito threatened to name MP Tom Hale.",
+    "The Senate voted to censure Senator Ines Moro.",
+    "Speaker Maria Esposito said MP Tom Hale would be suspended if he did it again.",
+    "MP Tom Hale was not ejected.",
 ]
 
 OPPOSITION = [
@@ -64,6 +76,8 @@ OPPOSITION = [
     ("Ada Klein was the only member to oppose the motion on housing.", "Ada Klein", "motion"),
     ("Ada Klein brushed off and dismissed the motion on housing.", "Ada Klein", "motion"),
     ("The Unity Party rejected the Clean Water Bill at second reading.", "Unity Party", "Clean Water Bill"),
+    ("Sam Ruiz moved a motion on housing. MP Ada Klein voted against it.", "Ada Klein", "motion"),
+    ("MP Ada Klein voted against the amendment.", "Ada Klein", "amendment"),
 ]
 OPPOSITION_TRAPS = [
     "Ada Klein did not oppose the motion on housing.",
@@ -80,6 +94,8 @@ PROPOSAL = [
     ("Jo Brandt was seeking unanimous consent to pass a motion on housing.", "Jo Brandt", "motion"),
     ("Everyone discussed Jo Brandt's motion on housing.", "Jo Brandt", "motion"),
     ("The Fisheries Bill, which Ana Ruiz brought forward in May, was debated.", "Ana Ruiz", "Fisheries Bill"),
+    ("MP Jo Brandt introduced the Clean Air Bill on Monday.", "Jo Brandt", "Clean Air Bill"),
+    ("A motion to censure the minister was moved by MP Jo Brandt.", "Jo Brandt", "motion"),
     ("The Water Bill, which the minister introduced last week, passed. Housing Minister Ana Ruiz smiled.",
      "-", "Water Bill"),
     ("Housing Minister Ana Ruiz spoke. The Water Bill, which the minister introduced last week, passed.",
@@ -101,6 +117,8 @@ DEMAND = [
     ("Ivan Petrov called on Tom Hale to apologise.", "Ivan Petrov", "Tom Hale"),
     ("Ivan Petrov said he wants Tom Hale to apologize.", "Ivan Petrov", "Tom Hale"),
     ("MP Tom Hale was asked to withdraw the comment.", "-", "Tom Hale"),
+    ("The Speaker asked MP Tom Hale to withdraw the remark.", "Speaker", "Tom Hale"),
+    ("Speaker Maria Esposito told MP Tom Hale to retract the word.", "Maria Esposito", "Tom Hale"),
 ]
 DEMAND_TRAPS = [
     "Ivan Petrov did not demand an apology.",
@@ -115,6 +133,10 @@ REFUSAL = [
     ("MP Tom Hale declined to withdraw the remark.", "Tom Hale", "-"),
     ("Speaker Maria Esposito asked Tom Hale to apologise. He refused.", "Tom Hale", "-"),
     ("The Speaker asked Tom Hale to apologise, and after he refused to do so, he was ejected.", "Tom Hale", "-"),
+    ("MP Tom Hale refused to withdraw the remark.", "Tom Hale", "-"),
+    ("MP Tom Hale would not retract it.", "Tom Hale", "-"),
+    ("MP Tom Hale refused to take back the comment.", "Tom Hale", "-"),
+    ("MP Tom Hale won't apologise.", "Tom Hale", "-"),
 ]
 REFUSAL_TRAPS = [
     "Tom Hale refused to recognize the report.",
@@ -130,6 +152,8 @@ APOLOGY = [
     ("The next morning MP Tom Hale wrote to Speaker Maria Esposito to apologise for talking over her.", "Tom Hale",
      "Maria Esposito"),
     ("Yesterday Tom Hale apologised to Sofia Linde in a letter.", "Tom Hale", "Sofia Linde"),
+    ("MP Tom Hale withdrew the remark and apologized to the House.", "Tom Hale", "-"),
+    ("MP Tom Hale apologises for the remark.", "Tom Hale", "-"),
 ]
 APOLOGY_TRAPS = [
     "MP Tom Hale will not apologize.",
