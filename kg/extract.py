@@ -68,9 +68,10 @@ def _arg_mentions(ctx: _Context, para: int, tok: Token | None) -> list[Mention]:
         m = ctx.mention(para, t)
         if m is not None and m not in out:
             out.append(m)
-    # "Both were asked to withdraw": the two people last mentioned
+    # "Both were asked to withdraw": the last two people who were subjects of a clause
     if not out and tok.lower_ == "both":
-        people = [m for m in ctx.mentions if m.order < (para, tok.i) and m.entity is not None and m.entity.kind == "Person"]
+        people = [m for m in ctx.mentions if m.order < (para, tok.i) and m.entity is not None and m.entity.kind == "Person"
+                  and m.kind in {"Person", "Pronoun"} and ctx.paragraphs[m.para].doc[m.head].dep_ in {"nsubj", "nsubjpass"}]
         seen: list[Mention] = []
         for m in reversed(people):
             if all(m.entity is not s.entity for s in seen):
@@ -133,6 +134,12 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
         return "Hypothetical", cls
     if any(c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in tok.children):
         return "Hypothetical", cls
+    # "refused to withdraw calling X a wacko", "apologised for calling X a liar": the
+    # gerund names a remark that was made; only its withdrawal is in question
+    if tok.tag_ == "VBG" and cls == "Accusation":
+        gov = next(syntax.governors(tok), None)
+        if gov is not None and gov.lemma_.lower() in ctx.lex.remark_governors:
+            return "Asserted", cls
     required = rule.words("requires_governor")
     if required:
         cur = tok
@@ -155,6 +162,8 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
             return "Attempted", cls
         if lem in mod["Threatened"]:
             return "Threatened", cls
+        if lem in mod.get("hypothetical_verbs", frozenset()):
+            return "Hypothetical", cls
         if lem in mod["Reported"] or lem in mod["reported_nouns"]:
             return "Reported", cls
         if any(c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in g.children):
@@ -268,6 +277,12 @@ def _clause_subject(ctx: _Context, para: int, comp: Token) -> Token | None:
     return None
 
 
+def _phrase(tok: Token) -> str:
+    """A noun with its modifiers, without determiners: 'racist policies'."""
+    words = [t for t in tok.subtree if t.i <= tok.i and t.dep_ not in {"det", "poss", "case", "punct"}]
+    return " ".join(t.text for t in words) or tok.text
+
+
 def _charge_by_surface(tok: Token) -> tuple[Token | None, str | None] | None:
     """'branded [Senator] X Y a hypocrite' read off the words when the parse lost the object:
     capitalised words, then 'a'/'an', then a noun, right after the verb."""
@@ -308,14 +323,17 @@ def _charge(rule: Rule, tok: Token) -> tuple[Token | None, str | None] | None:
         return _charge_by_surface(tok)
     if how == "of":
         prep = _has(tok, {"prep"}, frozenset({"of"}), "lower_")
+        for o in syntax.children(tok, "dobj"):
+            # "accused X of lying" with 'of' hung on X
+            prep = prep or _has(o, {"prep"}, frozenset({"of"}), "lower_")
         if prep is None:
             return None
         for c in prep.children:
             if c.dep_ == "pcomp":
                 attr = syntax.children(c, "attr", "acomp")
-                return (None, attr[0].text if attr else c.text)
+                return (None, _phrase(attr[0]) if attr else c.text)
             if c.dep_ == "pobj":
-                return (None, c.text)
+                return (None, _phrase(c))
         return None
     if how == "ccomp_attr":
         lex = lexicon.load()
@@ -365,6 +383,9 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
         return None
     if rule.get("no_complement") and syntax.children(tok, "oprd", "attr", "xcomp", "dobj"):
         return None
+    if rule.get("no_complement_but_object") and (syntax.children(tok, "oprd", "attr", "xcomp", "ccomp")
+                                               or _has(tok, {"prep"}, frozenset({"as"}), "lower_") is not None):
+        return None
     if rule.get("bare") and syntax.children(tok, "xcomp", "dobj", "ccomp"):
         return None
     modality, cls = _modality(ctx, rule, tok)
@@ -382,7 +403,9 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
     agents = _arg_mentions(ctx, pi, agent_tok)
     targets = _arg_mentions(ctx, pi, target_tok)
     kind = rule.get("target_kind", "Any")
-    if rule.get("target_from") == "nearest_motion":
+    if rule.get("target_from") == "nearest_motion" or (
+            kind == "Motion" and targets and all(t.kind == "Pronoun" for t in targets)):
+        # "voted against it": the motion under discussion
         motion = _nearest_motion(ctx, pi, tok)
         targets = [motion] if motion is not None else []
     if kind == "Motion":
@@ -415,6 +438,10 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
     agents = [a for a in agents if a.entity is not None and a.entity.kind != "Motion"]
     if rule.get("target_from") == "self" and not agents:
         return None
+    if rule.get("requires_target") and not targets:
+        return None  # "called the episode a new low": no one was accused
+    if rule.get("agent_presiding") and not any(_presiding(a.entity) for a in agents):
+        return None
     if cls in {"Apology", "ApologyRefusal"}:
         # an apology is made to a person; "apologise to the party" names no addressee the gold counts
         targets = [t for t in targets if t.entity is not None and t.entity.kind == "Person"]
@@ -425,6 +452,16 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
         agents=agents, targets=targets, charge=charge[1], modality=modality,
         confidence=float(rule.get("confidence", 0.8)),
     )
+
+
+def _presiding(entity) -> bool:
+    """Does this entity preside (a Speaker, or a person holding a presiding office)?"""
+    if entity is None:
+        return False
+    keys = {o.key for o in lexicon.load().offices if o.presiding}
+    if entity.kind == "Office":
+        return entity.key in keys
+    return any(r == "holdsOffice" and o.key in keys for r, o in entity.roles)
 
 
 def _recent(events: list[Event], cls: str, para: int) -> Event | None:

@@ -74,6 +74,8 @@ class Lexicon:
     charge_nouns: frozenset[str]
     speech_verbs: frozenset[str]
     remark_nouns: frozenset[str]
+    remark_governors: frozenset[str]
+    party_abbreviations: dict[str, str]
     modality: dict[str, frozenset[str]]
 
     def office_words(self) -> dict[str, Office]:
@@ -126,5 +128,7 @@ def load() -> Lexicon:
         charge_nouns=frozenset(events["charge_nouns"]),
         speech_verbs=frozenset(events["speech_verbs"]),
         remark_nouns=frozenset(events["remark_nouns"]),
+        remark_governors=frozenset(events.get("remark_governors", ())),
+        party_abbreviations=dict(titles.get("party_abbreviations", {})),
         modality=mod,
     )

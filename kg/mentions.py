@@ -404,8 +404,14 @@ def _attach_appositions(f: _Finder) -> None:
     people = [m for m in f.mentions if m.kind == "Person"]
     for m in people:
         e = m.end
+        # "Rep. X (D-Ohio)": a party initial before the state
+        if e + 2 < len(doc) and doc[e].text == "(" and doc[e + 1].text in lex.party_abbreviations \
+                and doc[e + 2].text in {"-", "–"}:
+            name = lex.party_abbreviations[doc[e + 1].text]
+            p = f.add(Mention(f.para, e + 1, e + 2, "PoliticalParty", name, e + 1, key=name))
+            m.roles.append(("memberOf", p))
         # "X (Lantern Party)"
-        if e + 2 < len(doc) and doc[e].text == "(":
+        elif e + 2 < len(doc) and doc[e].text == "(":
             p = f.owner.get(e + 1)
             if p is None and doc[e + 1].text[:1].isupper():
                 close = next((k for k in range(e + 1, min(e + 8, len(doc))) if doc[k].text == ")"), None)

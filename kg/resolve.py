@@ -117,6 +117,11 @@ class DocumentResolver:
             m.entity = cands[0] if cands else self.entity("Person", f, m.name)
         for m in people:
             m.entity.names.add(m.name)
+            # "Ms Fairley", "Mr Pemberton": an honorific tells the pronoun resolver the gender
+            if m.start > 0:
+                g = self.lex.honorifics.get(self.docs[m.para][m.start - 1].lower_)
+                if g:
+                    self.gender.setdefault(id(m.entity), g)
 
     def offices_and_motions(self) -> None:
         last_named: Entity | None = None
@@ -222,14 +227,18 @@ class DocumentResolver:
         return {o.key for o in self.lex.offices if o.presiding}
 
     def pronouns(self) -> None:
-        for m in self.mentions:
-            if m.kind == "Relative":
-                m.entity = self._relative_antecedent(m)
-            elif m.kind == "Pronoun":
-                m.entity = self._pronoun_antecedent(m)
-                g = m.desc.get("gender")
-                if m.entity is not None and g in {"male", "female"} and m.entity.kind == "Person":
-                    self.gender.setdefault(id(m.entity), g)
+        """Two passes: the first learns genders from pronouns that can mean only one person
+        ("Okafor ... told colleagues that she ..."), the second resolves every pronoun with them."""
+        for final in (False, True):
+            for m in self.mentions:
+                if m.kind == "Relative":
+                    m.entity = self._relative_antecedent(m)
+                elif m.kind == "Pronoun":
+                    m.entity = self._pronoun_antecedent(m)
+                    g = m.desc.get("gender")
+                    if not final and m.entity is not None and g in {"male", "female"} and m.entity.kind == "Person" \
+                            and self._confident(m):
+                        self.gender.setdefault(id(m.entity), g)
 
     def _relative_antecedent(self, m: Mention) -> Entity | None:
         prev = [x for x in self.mentions if x.para == m.para and x.end <= m.start and x.kind not in {"Relative", "Pronoun"}
@@ -251,15 +260,25 @@ class DocumentResolver:
                   and self.gender.get(id(x.entity), g) == g]
         if not window:
             return None
-        # a subject pronoun prefers a subject earlier in its own sentence
         doc = self.docs[m.para]
+        sent = doc[m.head].sent
+        same = [x for x in window if x.para == m.para and x.start >= sent.start]
+        # a subject pronoun prefers a subject earlier in its own sentence
         if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
-            sent = doc[m.head].sent
-            subjects = [x for x in window if x.para == m.para and x.start >= sent.start
-                        and doc[x.head].dep_ in {"nsubj", "nsubjpass"}]
+            subjects = [x for x in same if self.docs[x.para][x.head].dep_ in {"nsubj", "nsubjpass"}]
             if subjects:
                 return subjects[-1].entity
+        if same:
+            return same[-1].entity
         return window[-1].entity
+
+    def _confident(self, m: Mention) -> bool:
+        """Only one person could be meant: used to learn a person's gender from a pronoun."""
+        excluded = self._bound(m)
+        cands = {id(x.entity) for x in self.mentions if x.order < m.order and m.para - x.para <= 1
+                 and x.entity is not None and x.entity.kind == "Person" and id(x.entity) not in excluded
+                 and x.kind != "Pronoun"}
+        return len(cands) == 1
 
     def _bound(self, m: Mention) -> set[int]:
         """Entities a non-reflexive object pronoun cannot be: its own clause's subject."""

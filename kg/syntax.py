@@ -139,6 +139,9 @@ def object_of(verb: Token) -> Token | None:
             return s[0]
         if verb.dep_ == "conj" and is_passive(verb.head):
             return object_of(verb.head)
+        # "a motion ..., tabled by X": the participle's noun
+        if verb.dep_ == "acl":
+            return verb.head
         # "being kicked out" under "ended up": the subject of the governing verb
         if verb.dep_ in {"xcomp", "acl"}:
             return subject_of(verb.head)
