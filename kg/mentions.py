@@ -162,7 +162,11 @@ class _Finder:
     def legislatures(self) -> None:
         doc = self.doc
         found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in self.m["legislature"](doc)]
+        # "House Leader", "Speaker of the House": the title wins over the legislature inside it
+        titles = [(s, e) for _, s, e in self.m["office"](doc)]
         for s, e, name in _longest(found):
+            if any(ts <= s and e <= te and te - ts > e - s for ts, te in titles):
+                continue
             if _capitalised(doc[s]) and self.free(s, e):
                 st = s - 1 if s > 0 and doc[s - 1].lower_ == "the" else s
                 self.add(Mention(self.para, st, e, "Legislature", doc[s:e].text, self.span_head(s, e), key=fold(doc[s:e].text)))
@@ -227,12 +231,16 @@ class _Finder:
             self._title_person(s, e, office_mention=(office, label, alias), party=party)
         # party role words after a party: "NDP Leader X", "Bloc leader X", "Heartland backbenchers"
         for i, tok in enumerate(doc):
-            if tok.lower_ in role_words and i not in self.owner:
-                party = self.owner.get(i - 1) if i > 0 else None
+            word, s = tok.lower_, i
+            # "co-leader", "deputy-leader": a hyphenated role word
+            if i >= 2 and doc[i - 1].text == "-" and not doc[i - 2].whitespace_ and f"{doc[i - 2].lower_}-{word}" in role_words:
+                word, s = f"{doc[i - 2].lower_}-{word}", i - 2
+            if word in role_words and self.free(s, i + 1):
+                party = self.owner.get(s - 1) if s > 0 else None
                 if party is None or party.kind != "PoliticalParty":
-                    party = self.unknown_party_before_role(i) if _capitalised(tok) or (i > 0 and _capitalised(doc[i - 1])) else None
-                if party is not None or tok.lower_ in {"backbencher", "backbenchers"}:
-                    self._title_person(i, i + 1, office_mention=None, party=party, role=role_words[tok.lower_])
+                    party = self.unknown_party_before_role(s) if _capitalised(tok) or (s > 0 and _capitalised(doc[s - 1])) else None
+                if party is not None or word in {"backbencher", "backbenchers"}:
+                    self._title_person(s, i + 1, office_mention=None, party=party, role=role_words[word])
         # named entities the model found
         for ent in doc.ents:
             if ent.label_ != "PERSON":
