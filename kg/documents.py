@@ -19,7 +19,7 @@ import yaml
 
 from kg.errors import InputError
 
-SUFFIXES = (".txt", ".md")
+SUFFIXES = (".txt", ".md", ".jsonl", ".html", ".htm")
 
 # Attribution line of an embedded post, alone on its line, e.g.
 #   "— Jane Doe🌼 (@janedoe) June 18, 2020"   or   "- Jane Doe 18 June 2020"
@@ -251,6 +251,34 @@ def _folder_files(folder: Path) -> list[Path]:
     return sorted(found)
 
 
+def _read_any(path: Path) -> tuple[list[Document], list[Problem]]:
+    """Documents in one file, by its extension."""
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        from kg.sources import read_jsonl
+
+        _check_binary(path)
+        return read_jsonl(path)
+    if suffix in {".html", ".htm"}:
+        from kg.sources import read_html
+
+        _check_binary(path)
+        return [read_html(path)], []
+    return [read_document(path)], []
+
+
+def _check_binary(path: Path) -> None:
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(8192)
+    except OSError as exc:
+        raise InputError(path, f"cannot read it ({exc.strerror or exc})") from None
+    if not head.strip():
+        raise InputError(path, "empty file")
+    if b"\0" in head:
+        raise InputError(path, "binary file, not text")
+
+
 def read_corpus(inputs: Iterable[Path]) -> tuple[list[Document], list[Problem]]:
     """Read files and folders; return documents sorted by id and the problems met."""
     documents: dict[str, Document] = {}
@@ -260,12 +288,12 @@ def read_corpus(inputs: Iterable[Path]) -> tuple[list[Document], list[Problem]]:
         if given.is_dir():
             files = _folder_files(given)
             if not files:
-                problems.append(Problem(given, "no .txt or .md articles in this folder"))
+                problems.append(Problem(given, "no articles (.txt, .md, .jsonl, .html) in this folder"))
         elif not given.exists():
             problems.append(Problem(given, "no such file or folder; check the path"))
             continue
         elif given.suffix.lower() not in SUFFIXES:
-            problems.append(Problem(given, f"unknown extension {given.suffix or '(none)'}; kg reads .txt and .md"))
+            problems.append(Problem(given, f"unknown extension {given.suffix or '(none)'}; kg reads {', '.join(SUFFIXES)}"))
             continue
         else:
             files = [given]
@@ -275,13 +303,16 @@ def read_corpus(inputs: Iterable[Path]) -> tuple[list[Document], list[Problem]]:
                 continue
             seen.add(resolved)
             try:
-                doc = read_document(path)
+                found, more = _read_any(path)
             except InputError as exc:
                 problems.append(Problem(path, exc.message))
                 continue
-            if doc.id in documents:
-                other = documents[doc.id].path
-                problems.append(Problem(path, f"duplicate document id {doc.id!r} (also {other}); rename one file"))
-                continue
-            documents[doc.id] = doc
+            problems.extend(more)
+            for doc in found:
+                if doc.id in documents:
+                    other = documents[doc.id].path
+                    problems.append(Problem(doc.path or path, f"duplicate document id {doc.id!r} (also {other}); "
+                                                              "rename one file or give a unique id"))
+                    continue
+                documents[doc.id] = doc
     return [documents[k] for k in sorted(documents)], problems

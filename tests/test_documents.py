@@ -224,8 +224,8 @@ def test_documents_from_text_meta() -> None:
         ("binary.txt", b"abc\x00def", "binary file, not text"),
         ("latin.txt", b"Caf\xe9 au lait", "not UTF-8 text (byte 0xe9 at offset 3); save it as UTF-8"),
         ("badyaml.md", b"---\ntitle: [x\n---\nText.", "not valid YAML"),
-        ("notes.xyz", b"Some text.", "unknown extension .xyz; kg reads .txt and .md"),
-        ("README", b"Some text.", "unknown extension (none); kg reads .txt and .md"),
+        ("notes.xyz", b"Some text.", "unknown extension .xyz; kg reads .txt, .md, .jsonl, .html, .htm"),
+        ("README", b"Some text.", "unknown extension (none); kg reads .txt, .md, .jsonl, .html, .htm"),
     ],
 )
 def test_documents_corpus_bad_input(tmp_path: Path, name: str, content: bytes, fragment: str) -> None:
@@ -272,7 +272,7 @@ def test_documents_corpus_folder_without_articles(tmp_path: Path, contents: dict
     good.write_text(BODY, encoding="utf-8")
     docs, problems = read_corpus([folder, good])
     assert [d.id for d in docs] == ["good"]
-    assert problems == [Problem(folder, "no .txt or .md articles in this folder")]
+    assert problems == [Problem(folder, "no articles (.txt, .md, .jsonl, .html) in this folder")]
 
 
 def test_documents_corpus_duplicates(tmp_path: Path) -> None:
