@@ -34,7 +34,7 @@ class Fact:
     def line(self) -> str:
         verb = {"Accusation": "called", "Ejection": "ejected", "Opposition": "opposed", "MotionProposal": "proposed",
                 "ApologyDemand": "asked to apologise", "ApologyRefusal": "refused to apologise",
-                "Apology": "apologised to"}.get(self.cls, self.cls)
+                "Apology": "apologised to", "Statement": "said"}.get(self.cls, self.cls)
         who = " and ".join(self.agents) or "(unnamed)"
         whom = " and ".join(self.targets)
         text = f"{who} —{verb}→ {whom}".rstrip(" →") if whom else f"{who} —{verb}"

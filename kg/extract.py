@@ -8,12 +8,11 @@ parse (voice, control, coordination, by-agents), decides whether the text assert
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 from spacy.tokens import Doc, Token
 
-from kg import lexicon, syntax, timex
+from kg import lexicon, quotes, syntax, timex
 from kg.documents import Document
 from kg.lexicon import Rule
 from kg.model import Event, Mention
@@ -21,7 +20,7 @@ from kg.nlp import Paragraph
 
 _RANK = {"Person": 8, "Description": 7, "Pronoun": 6, "Relative": 5, "Motion": 4, "PoliticalParty": 3,
          "Organization": 2, "Legislature": 1, "Office": 0}
-_QUOTE = re.compile(r"[“\"«]([^”\"»]{1,2000})[”\"»]")
+
 
 
 class _Context:
@@ -40,7 +39,7 @@ class _Context:
                         _RANK[m.kind] == _RANK[prev.kind] and m.end - m.start < prev.end - prev.start):
                     self.owner[(m.para, i)] = m
         self.quoted: list[list[tuple[int, int]]] = [
-            [(q.start(), q.end()) for q in _QUOTE.finditer(p.doc.text)] for p in paragraphs]
+            [(q.start(), q.end()) for q in quotes.QUOTE.finditer(p.doc.text)] for p in paragraphs]
 
     def mention(self, para: int, tok: Token | None) -> Mention | None:
         """The mention a token belongs to, looking through appositions ('a Bloc MP – X –')."""
@@ -260,7 +259,7 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
 
 def _quoted(tok: Token) -> bool:
     """Is the token inside a direct quote of its paragraph?"""
-    return any(s <= tok.idx < e for s, e in ((q.start(), q.end()) for q in _QUOTE.finditer(tok.doc.text)))
+    return any(s <= tok.idx < e for s, e in ((q.start(), q.end()) for q in quotes.QUOTE.finditer(tok.doc.text)))
 
 
 def _clause_subject(ctx: _Context, para: int, comp: Token) -> Token | None:
@@ -363,6 +362,8 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
                 if embed is not None:
                     ev.modality = "EmbeddedPost"
                 events.append(ev)
+    events.extend(quotes.statements(document, paragraphs, ctx.mention))
+    events.sort(key=lambda e: (e.para, e.trigger_index))
     _date(ctx, events)
     return _dedupe(events)
 
@@ -557,4 +558,6 @@ def _dedupe(events: list[Event]) -> list[Event]:
 
 
 def _key(e: Event) -> tuple:
+    if e.cls == "Statement":
+        return (e.cls, e.quote_span)
     return (e.cls, e.modality, frozenset(id(a.entity) for a in e.agents), frozenset(id(t.entity) for t in e.targets))

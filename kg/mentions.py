@@ -342,8 +342,11 @@ class _Finder:
     def pronouns_and_relatives(self) -> None:
         doc = self.doc
         rel = self.lex.modality.get("relative_pronouns", frozenset())
+        # a pronoun inside a direct quote speaks from the speaker's point of view, not the story's
+        from kg.quotes import QUOTE
+        quoted = [(q.start(), q.end()) for q in QUOTE.finditer(doc.text)]
         for i, tok in enumerate(doc):
-            if i in self.owner:
+            if i in self.owner or any(s <= tok.idx < e for s, e in quoted):
                 continue
             low = tok.lower_
             if low in PRONOUN_GENDER and tok.pos_ == "PRON":

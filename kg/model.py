@@ -80,6 +80,8 @@ class Event:
     modality: str = "Asserted"
     confidence: float = 0.8
     date: object = None  # datetime.date | None
+    quote: str | None = None  # a Statement's words
+    quote_span: tuple[int, int] | None = None  # their character offsets in Document.text
 
     @property
     def asserted(self) -> bool:

@@ -270,6 +270,11 @@ class DocumentResolver:
                 return subjects[-1].entity
         if same:
             return same[-1].entity
+        if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
+            # a subject pronoun rarely takes up a possessor ("X's dismissal ... He said")
+            full = [x for x in window if self.docs[x.para][x.head].dep_ != "poss"]
+            if full:
+                return full[-1].entity
         return window[-1].entity
 
     def _confident(self, m: Mention) -> bool:
