@@ -30,12 +30,16 @@ class Fact:
     targets: list[str]
     date: str | None
     charge: str | None
+    quote: str | None = None
 
     def line(self) -> str:
         verb = {"Accusation": "called", "Ejection": "ejected", "Opposition": "opposed", "MotionProposal": "proposed",
                 "ApologyDemand": "asked to apologise", "ApologyRefusal": "refused to apologise",
                 "Apology": "apologised to", "Statement": "said"}.get(self.cls, self.cls)
         who = " and ".join(self.agents) or "(unnamed)"
+        if self.quote:
+            short = self.quote if len(self.quote) <= 70 else self.quote[:67].rstrip() + "…"
+            return f"{who} said “{short}” [{self.document[:12]}…, sentence {self.sentence_no}]"
         whom = " and ".join(self.targets)
         text = f"{who} —{verb}→ {whom}".rstrip(" →") if whom else f"{who} —{verb}"
         if self.charge and self.cls == "Accusation":
@@ -144,7 +148,7 @@ def build_corpus(
             no = next((i + 1 for i, s in enumerate(sentences) if s == ev.sentence), 0)
             result.facts.append(Fact(a.document.id, no, ev.cls, [x.entity.name for x in ev.agents if x.entity],
                                      [x.entity.name for x in ev.targets if x.entity],
-                                     ev.date.isoformat() if ev.date else None, ev.charge))
+                                     ev.date.isoformat() if ev.date else None, ev.charge, ev.quote))
     return result
 
 
