@@ -3,7 +3,15 @@
 One named graph per document holds what that document says: its entities (label,
 the names it used, roles), its events with provenance (document, sentence text and
 character offsets, trigger, rule id, confidence) and, kept apart as ``kg:EventClaim``,
-the events it mentions without asserting them.
+the events it mentions without asserting them. The graph itself is
+``prov:wasDerivedFrom`` its document, which is the provenance of the triples that
+carry none of their own (labels, roles).
+
+An asserted event gets ``kg:agent``/``kg:target``, the class-specific roles under them
+(``kg:accuser``/``kg:accused``, ...: see :data:`ROLES`) and the shortcut edge
+(``kg:called``, ...) from agent to target. The ontology defines each shortcut as a
+property chain over the roles, so an OWL 2 RL reasoner derives from the roles every
+shortcut written here (the mapping only leaves out an agent's edge to itself).
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from rdflib import RDF, RDFS, XSD, Dataset, Literal, Namespace, URIRef
-from rdflib.namespace import SKOS
+from rdflib.namespace import PROV, SKOS
 
 from kg.documents import Document
 from kg.model import Entity, Event, fold
@@ -30,6 +38,16 @@ SHORTCUTS = {"Accusation": "called", "Ejection": "ejected", "Opposition": "oppos
 _SHORTCUT_TARGET = {"ejected": {"Person"}, "opposed": {"Motion"}, "proposed": {"Motion"},
                     "called": {"Person", "PoliticalParty", "Organization"}, "demandedApologyFrom": {"Person"},
                     "apologizedTo": {"Person", "PoliticalParty", "Organization"}}
+#: class-specific roles of an asserted event: class -> (agent role, target role); each is a
+#: sub-property of kg:agent / kg:target, the chains in the ontology derive the shortcuts from them
+ROLES = {"Accusation": ("accuser", "accused"), "Ejection": ("ejector", "ejectee"),
+         "Opposition": ("opponent", "opposedMotion"), "MotionProposal": ("proposer", "proposedMotion"),
+         "ApologyDemand": ("apologyDemander", "apologyDemandee"),
+         "ApologyRefusal": ("apologyRefuser", "apologyRefusedTo"), "Apology": ("apologizer", "apologyRecipient")}
+#: the target role is written only for targets of these kinds (the role's range in the ontology)
+_ROLE_TARGET = {cls: _SHORTCUT_TARGET[SHORTCUTS[cls]] if cls in SHORTCUTS else {"Person", "PoliticalParty",
+                                                                                 "Organization"}
+                for cls in ROLES}
 
 
 def slug(text: str) -> str:
@@ -59,11 +77,14 @@ class Mapper:
             base += "/"
         self.base = base
         self.ns = Namespace(base)
+        #: id(event) -> cross-document event key (see kg.corefer); set by the builder
+        self.event_keys: dict[int, str] = {}
         self.dataset = Dataset()
-        for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS))):
+        for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
+                           ("prov", str(PROV))):
             self.dataset.bind(prefix, ns)
-        for kind, path in _KIND_PATH.items():
-            self.dataset.bind(path, self.ns[path + "/"])
+        for kind, path in _KIND_PATH.items():  # "org" is W3C ORG's prefix: organisations are organization:
+            self.dataset.bind("organization" if path == "org" else path, self.ns[path + "/"])
         self.dataset.bind("doc", self.ns["doc/"])
         self.dataset.bind("event", self.ns["event/"])
 
@@ -80,6 +101,7 @@ class Mapper:
         d = facts.document
         g = self.dataset.graph(self.graph_iri(d))
         doc = self.document_iri(d)
+        g.add((g.identifier, PROV.wasDerivedFrom, doc))
         g.add((doc, RDF.type, KG.Document))
         for prop, value, dt in (("title", d.title, None), ("outlet", d.outlet, None),
                                 ("url", d.url, XSD.anyURI), ("published", d.published, XSD.date)):
@@ -126,6 +148,10 @@ class Mapper:
                 g.add((iri, SKOS.altLabel, Literal(n)))
 
     def event_iri(self, d: Document, ev: Event) -> URIRef:
+        shared = self.event_keys.get(id(ev))
+        if shared is not None:
+            # one real event reported by several articles (kg.corefer): one node
+            return self.ns[f"event/{shared}"]
         digest = hashlib.sha1(f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}".encode()).hexdigest()[:12]
         return self.ns[f"event/{quote(d.id, safe='-_.')}-{digest}"]
 
@@ -165,6 +191,14 @@ class Mapper:
             g.add((iri, KG.agent, self.entity_iri(a)))
         for t in targets:
             g.add((iri, KG.target, self.entity_iri(t)))
+        roles = ROLES.get(ev.cls)
+        if roles:
+            agent_role, target_role = roles
+            for a in agents:
+                g.add((iri, KG[agent_role], self.entity_iri(a)))
+            for t in targets:
+                if t.kind in _ROLE_TARGET[ev.cls]:
+                    g.add((iri, KG[target_role], self.entity_iri(t)))
         short = SHORTCUTS.get(ev.cls)
         if short:
             for a in agents:
