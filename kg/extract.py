@@ -421,6 +421,13 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
         if kind == "Person" and target_tok is not None and not targets and target_tok.pos_ == "NOUN" \
                 and target_tok.ent_type_ == "" and cls == "Ejection":
             return None  # "removed the sign": a thing, not a member
+    if rule.get("refers_to"):
+        # "... she would not be doing so": 'do so' stands for the last such act mentioned
+        before = next((e for e in reversed(earlier) if e.cls == rule.get("refers_to") and pi - e.para <= 1), None)
+        if before is None:
+            return None
+        targets = targets or list(before.targets)
+        agents = agents or list(before.agents)
     if cls == "ApologyRefusal" and rule.get("after_class"):
         demand = _recent(earlier, rule.get("after_class"), pi)
         if demand is None:

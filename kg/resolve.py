@@ -227,18 +227,31 @@ class DocumentResolver:
         return {o.key for o in self.lex.offices if o.presiding}
 
     def pronouns(self) -> None:
-        """Two passes: the first learns genders from pronouns that can mean only one person
-        ("Okafor ... told colleagues that she ..."), the second resolves every pronoun with them."""
-        for final in (False, True):
+        """Resolve pronouns in rounds: each round lets every resolved he/she vote on its
+        person's gender (an unambiguous pronoun counts double), and the next round resolves
+        again with the genders the votes settle ("... talking over him. She has not ...")."""
+        fixed = dict(self.gender)  # from honorifics: never overruled
+        for round_ in range(3):
+            votes: dict[int, dict[str, int]] = {}
             for m in self.mentions:
                 if m.kind == "Relative":
                     m.entity = self._relative_antecedent(m)
                 elif m.kind == "Pronoun":
                     m.entity = self._pronoun_antecedent(m)
                     g = m.desc.get("gender")
-                    if not final and m.entity is not None and g in {"male", "female"} and m.entity.kind == "Person" \
-                            and self._confident(m):
-                        self.gender.setdefault(id(m.entity), g)
+                    if m.entity is not None and g in {"male", "female"} and m.entity.kind == "Person":
+                        v = votes.setdefault(id(m.entity), {})
+                        v[g] = v.get(g, 0) + (2 if self._confident(m) else 1)
+            if round_ == 2:
+                break
+            learnt = dict(fixed)
+            for eid, v in votes.items():
+                g, n = max(v.items(), key=lambda kv: kv[1])
+                if n > sum(v.values()) - n:
+                    learnt.setdefault(eid, g)
+            if learnt == self.gender and round_ > 0:
+                break
+            self.gender = learnt
 
     def _relative_antecedent(self, m: Mention) -> Entity | None:
         prev = [x for x in self.mentions if x.para == m.para and x.end <= m.start and x.kind not in {"Relative", "Pronoun"}
@@ -261,6 +274,12 @@ class DocumentResolver:
         if not window:
             return None
         doc = self.docs[m.para]
+        # in this or the last sentence, someone already known as 'she' is a better antecedent
+        # for 'she' than someone whose gender is unknown
+        near = self._sentence_start(m, back=1)
+        known = [x for x in window if x.order >= near and self.gender.get(id(x.entity)) == g]
+        if known:
+            window = [x for x in window if x.order < near] + known
         sent = doc[m.head].sent
         same = [x for x in window if x.para == m.para and x.start >= sent.start]
         # a subject pronoun prefers a subject earlier in its own sentence
@@ -276,6 +295,17 @@ class DocumentResolver:
             if full:
                 return full[-1].entity
         return window[-1].entity
+
+    def _sentence_start(self, m: Mention, back: int = 0) -> tuple[int, int]:
+        """(para, token) where the sentence ``back`` sentences before m's sentence starts."""
+        para, sent = m.para, self.docs[m.para][m.head].sent
+        for _ in range(back):
+            if sent.start > 0:
+                sent = self.docs[para][sent.start - 1].sent
+            elif para > 0:
+                para -= 1
+                sent = list(self.docs[para].sents)[-1]
+        return (para, sent.start)
 
     def _confident(self, m: Mention) -> bool:
         """Only one person could be meant: used to learn a person's gender from a pronoun."""

@@ -44,6 +44,9 @@ EJECTION = [
     ("MP Tom Hale was kicked out of the House on Wednesday.", "-", "Tom Hale"),
     ("Tom Hale was removed from the chamber by Deputy Speaker Lou Grant.", "Lou Grant", "Tom Hale"),
     ("MP Tom Hale was warned by Speaker Maria Esposito and suspended for a day.", "Maria Esposito", "Tom Hale"),
+    # pronoun genders learnt within the article decide who 'he' and 'her' are
+    ("Speaker Ben Ode asked MP Ada Voss to withdraw the word. When she continued speaking over him, "
+     "he asked her to leave the chamber.", "Ben Ode", "Ada Voss"),
     # Westminster forms
     ("MP Tom Hale was ordered to leave the House for the rest of the sitting.", "-", "Tom Hale"),
     ("MP Tom Hale was suspended for five days.", "-", "Tom Hale"),
@@ -137,11 +140,16 @@ REFUSAL = [
     ("MP Tom Hale would not retract it.", "Tom Hale", "-"),
     ("MP Tom Hale refused to take back the comment.", "Tom Hale", "-"),
     ("MP Tom Hale won't apologise.", "Tom Hale", "-"),
+    ("MP Tom Hale has not apologised to Sofia Linde, and his office said he would not be doing so.", "Tom Hale",
+     "Sofia Linde"),
+    ("MP Ada Voss heckled. The next day Ada Voss wrote to Speaker Ben Ode to apologise for talking over him. "
+     "She has not apologised to Tim Roe, and her office said she would not be doing so.", "Ada Voss", "Tim Roe"),
 ]
 REFUSAL_TRAPS = [
     "Tom Hale refused to recognize the report.",
     "Tom Hale declined to comment further.",
     "Tom Hale did not apologise for the heckling.",
+    "MP Tom Hale asked whether he should do so.",
 ]
 
 APOLOGY = [
