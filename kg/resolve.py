@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from kg import lexicon, syntax
+from kg import gender, lexicon, syntax
 from kg.model import Entity, Mention, fold
 
 _PERSONISH = {"Person"}
@@ -122,6 +122,12 @@ class DocumentResolver:
                 g = self.lex.honorifics.get(self.docs[m.para][m.start - 1].lower_)
                 if g:
                     self.gender.setdefault(id(m.entity), g)
+        for e in self.entities:
+            # "Carol Lee": a first name common for one gender (census data, kg.gender)
+            if e.kind == "Person" and len(e.name.split()) > 1:
+                g = gender.of_first_name(e.name)
+                if g:
+                    self.gender.setdefault(id(e), g)
 
     def offices_and_motions(self) -> None:
         last_named: Entity | None = None
@@ -267,19 +273,13 @@ class DocumentResolver:
             cands = [x for x in self.mentions if x.order < m.order and x.entity is not None
                      and x.entity.kind in kinds and m.para - x.para <= 3 and x.kind != "Pronoun"]
             return cands[-1].entity if cands else None
-        excluded = self._bound(m)
+        excluded = self._excluded(m)
         window = [x for x in self.mentions if x.order < m.order and m.para - x.para <= 2 and x.entity is not None
                   and x.entity.kind == "Person" and id(x.entity) not in excluded
                   and self.gender.get(id(x.entity), g) == g]
         if not window:
             return None
         doc = self.docs[m.para]
-        # in this or the last sentence, someone already known as 'she' is a better antecedent
-        # for 'she' than someone whose gender is unknown
-        near = self._sentence_start(m, back=1)
-        known = [x for x in window if x.order >= near and self.gender.get(id(x.entity)) == g]
-        if known:
-            window = [x for x in window if x.order < near] + known
         sent = doc[m.head].sent
         same = [x for x in window if x.para == m.para and x.start >= sent.start]
         # a subject pronoun prefers a subject earlier in its own sentence
@@ -296,20 +296,21 @@ class DocumentResolver:
                 return full[-1].entity
         return window[-1].entity
 
-    def _sentence_start(self, m: Mention, back: int = 0) -> tuple[int, int]:
-        """(para, token) where the sentence ``back`` sentences before m's sentence starts."""
-        para, sent = m.para, self.docs[m.para][m.head].sent
-        for _ in range(back):
-            if sent.start > 0:
-                sent = self.docs[para][sent.start - 1].sent
-            elif para > 0:
-                para -= 1
-                sent = list(self.docs[para].sents)[-1]
-        return (para, sent.start)
+    def _excluded(self, m: Mention) -> set[int]:
+        """Entities a pronoun cannot be: its clause's subject (for an object pronoun), and
+        whoever a pronoun of the other gender in the same sentence already is ("When she
+        ..., he asked her")."""
+        g = m.desc.get("gender")
+        excluded = self._bound(m)
+        sent = self.docs[m.para][m.head].sent
+        excluded |= {id(x.entity) for x in self.mentions if x.kind == "Pronoun" and x.para == m.para
+                     and sent.start <= x.start < m.start and x.entity is not None
+                     and x.desc.get("gender") in {"male", "female"} and x.desc.get("gender") != g}
+        return excluded
 
     def _confident(self, m: Mention) -> bool:
         """Only one person could be meant: used to learn a person's gender from a pronoun."""
-        excluded = self._bound(m)
+        excluded = self._excluded(m)
         cands = {id(x.entity) for x in self.mentions if x.order < m.order and m.para - x.para <= 1
                  and x.entity is not None and x.entity.kind == "Person" and id(x.entity) not in excluded
                  and x.kind != "Pronoun"}

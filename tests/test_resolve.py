@@ -204,3 +204,13 @@ def test_resolve_merge_corpus_unions_roles_across_documents() -> None:
     person = mapping[id(ada1)]
     assert mapping[id(ada2)] is person
     assert person.roles == {("leaderOf", mapping[id(party)]), ("holdsOffice", mapping[id(speaker)])}
+
+
+@pytest.mark.parametrize("name,expected", [
+    ("Carol Lee", "female"), ("Anthony Vale", "male"), ("Mary-Anne Fox", None),  # hyphenated: not in the lists
+    ("Zyxq Moon", None), ("", None), ("Leslie Ward", None),  # a name both genders use often enough: unknown
+])
+def test_resolve_first_name_gender(name, expected):
+    from kg.gender import of_first_name
+
+    assert of_first_name(name) == expected
