@@ -166,7 +166,8 @@ class Mapper:
         g.add((sent, KG.inDocument, doc))
         g.add((iri, KG.sourceDocument, doc))
         g.add((iri, KG.evidence, sent))
-        g.add((iri, KG.trigger, Literal(ev.trigger)))
+        if ev.trigger:  # a quote continued from an earlier one has no trigger word
+            g.add((iri, KG.trigger, Literal(ev.trigger)))
         g.add((iri, KG.rule, Literal(ev.rule)))
         g.add((iri, KG.confidence, Literal(f"{ev.confidence:.2f}", datatype=XSD.decimal)))
         g.add((iri, KG.modality, KG[ev.modality]))
@@ -178,6 +179,8 @@ class Mapper:
             g.add((iri, KG.date, Literal(ev.date.isoformat(), datatype=XSD.date)))
         if ev.charge:
             g.add((iri, KG.charge, Literal(ev.charge)))
+        if getattr(ev, "quote", None) and ev.cls == "Statement":
+            g.add((iri, KG.quote, Literal(ev.quote)))
         if not ev.asserted:
             g.add((iri, RDF.type, KG.EventClaim))
             g.add((iri, KG.claimedType, KG[ev.cls]))

@@ -1,6 +1,6 @@
 """Extract stage, part 3: direct quotes as ``Statement`` events attributed to their speaker.
 
-A quote's speaker is the subject of the speech verb next to it, after it ('"...," Singh
+A quote's speaker is the subject of the speech verb next to it, after it ('"...," Okoro
 said.', '"...," said the minister.') or before it ('X said: "..."', 'X added that "..."').
 A quote with no speech verb of its own continues the previous quote's speaker when it
 follows it in the same paragraph, or fills a paragraph of its own right after one.

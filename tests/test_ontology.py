@@ -45,6 +45,7 @@ CLASSES = [
     "ApologyRefusal",
     "Apology",
     "Statement",
+    "Quotation",
     "EventClaim",
     "Modality",
 ]
@@ -104,6 +105,7 @@ OBJECT_PROPERTIES = [
     "proposed",
     "demandedApologyFrom",
     "apologizedTo",
+    "quotation",
 ]
 
 # Datatype property -> expected rdfs:range.
@@ -179,7 +181,8 @@ def test_parses_with_pyoxigraph_like_rdflib(onto: Graph) -> None:
 
 def test_ontology_header(onto: Graph) -> None:
     assert (ONTOLOGY_IRI, RDF.type, OWL.Ontology) in onto
-    assert (ONTOLOGY_IRI, OWL.versionInfo, Literal("0.1.0")) in onto
+    assert (ONTOLOGY_IRI, OWL.versionInfo, Literal("0.2.0")) in onto
+    assert (ONTOLOGY_IRI, OWL.versionIRI, URIRef("https://w3id.org/kg-news/ont/0.2.0")) in onto
     assert english(onto, ONTOLOGY_IRI, DCTERMS.title)
     assert english(onto, ONTOLOGY_IRI, DCTERMS.description)
     assert (
@@ -366,7 +369,7 @@ def test_closure_reports_no_inconsistency(closure: Graph) -> None:
     [
         [(EX.x, RDF.type, KG.Person), (EX.x, RDF.type, KG.Organization)],
         [(EX.x, RDF.type, KG.EventClaim), (EX.x, RDF.type, KG.Apology)],
-        [(EX.x, RDF.type, KG.Motion), (EX.y, KG.proposed, EX.x), (EX.x, KG.called, EX.y)],
+        [(EX.x, RDF.type, KG.Motion), (EX.y, KG.proposed, EX.x), (EX.y, KG.called, EX.x)],
     ],
     ids=["person-organization", "claim-event", "motion-agent"],
 )
@@ -389,3 +392,90 @@ def test_closure_keeps_claims_and_offices_apart(closure: Graph) -> None:
     assert (EX.claim1, RDF.type, KG.Event) not in closure
     assert (EX.speaker, RDF.type, KG.Person) not in closure
     assert (EX.claim1, RDF.type, KG.Ejection) not in closure
+
+
+# --------------------------------------------------------------------------
+# Issue 5: class-specific roles, property chains, CAMEO, declarations
+# --------------------------------------------------------------------------
+
+CAMEO = Namespace("https://w3id.org/kg-news/cameo/")
+SEM = Namespace("http://semanticweb.cs.vu.nl/2009/11/sem/")
+
+# event class, agent role, target role, inverse of the agent role, shortcut (None: no shortcut)
+ROLE_TABLE = [
+    ("Accusation", "accuser", "accused", "accuserIn", "called"),
+    ("Ejection", "ejector", "ejectee", "ejectorIn", "ejected"),
+    ("Opposition", "opponent", "opposedMotion", "opponentIn", "opposed"),
+    ("MotionProposal", "proposer", "proposedMotion", "proposerIn", "proposed"),
+    ("ApologyDemand", "apologyDemander", "apologyDemandee", "apologyDemanderIn", "demandedApologyFrom"),
+    ("ApologyRefusal", "apologyRefuser", "apologyRefusedTo", None, None),
+    ("Apology", "apologizer", "apologyRecipient", "apologizerIn", "apologizedTo"),
+]
+
+
+@pytest.mark.parametrize("cls,agent_role,target_role,inverse,shortcut", ROLE_TABLE)
+def test_role_properties(onto: Graph, cls, agent_role, target_role, inverse, shortcut) -> None:
+    assert (KG[agent_role], RDFS.subPropertyOf, KG.agent) in onto
+    assert (KG[target_role], RDFS.subPropertyOf, KG.target) in onto
+    for role in (agent_role, target_role):
+        assert (KG[role], RDF.type, OWL.ObjectProperty) in onto
+        assert (KG[role], RDFS.domain, KG[cls]) in onto
+        assert onto.value(KG[role], RDFS.range) is not None
+        assert english(onto, KG[role], RDFS.label) and english(onto, KG[role], RDFS.comment)
+    if inverse:
+        assert (KG[inverse], OWL.inverseOf, KG[agent_role]) in onto
+        chain = list(onto.items(onto.value(KG[shortcut], OWL.propertyChainAxiom)))
+        assert chain == [KG[inverse], KG[target_role]]
+
+
+def test_role_table_matches_the_mapping() -> None:
+    from kg.mapping import ROLES, SHORTCUTS
+
+    assert {cls: (a, t) for cls, a, t, _, _ in ROLE_TABLE} == ROLES
+    assert {cls: s for cls, _, _, _, s in ROLE_TABLE if s} == SHORTCUTS
+
+
+def test_every_shortcut_is_a_property_chain(onto: Graph) -> None:
+    shortcuts = {s for *_, s in ROLE_TABLE if s}
+    assert shortcuts == {"called", "ejected", "opposed", "proposed", "demandedApologyFrom", "apologizedTo"}
+    for s in shortcuts:
+        assert onto.value(KG[s], OWL.propertyChainAxiom) is not None, s
+
+
+@pytest.mark.parametrize("name,code", EVENT_CAMEO)
+def test_event_class_links_its_cameo_concept(onto: Graph, name: str, code: str) -> None:
+    concept = CAMEO[code]
+    assert (KG[name], KG.cameoCode, concept) in onto
+    assert (concept, RDF.type, SKOS.Concept) in onto
+    assert (concept, SKOS.inScheme, CAMEO.scheme) in onto
+    assert [str(n) for n in onto.objects(concept, SKOS.notation)] == [code]
+    assert english(onto, concept, SKOS.prefLabel)
+    # every instance of the class has the concept as its sem:eventType (owl:hasValue)
+    restrictions = [r for r in onto.objects(KG[name], RDFS.subClassOf)
+                    if (r, OWL.onProperty, SEM.eventType) in onto]
+    assert [onto.value(r, OWL.hasValue) for r in restrictions] == [concept]
+
+
+def test_cameo_scheme_has_the_codes_of_the_brief(onto: Graph) -> None:
+    codes = {str(onto.value(c, SKOS.notation)) for c in onto.subjects(SKOS.inScheme, CAMEO.scheme)}
+    assert {"112", "174", "120", "125", "100", "124", "055", "010", "020", "0242"} <= codes
+    for c in onto.subjects(SKOS.inScheme, CAMEO.scheme):  # a hierarchy up to the root categories
+        assert onto.value(c, SKOS.broader) is not None or (c, SKOS.topConceptOf, CAMEO.scheme) in onto
+
+
+def test_top_level_kinds_are_all_disjoint(onto: Graph) -> None:
+    (axiom,) = list(onto.subjects(RDF.type, OWL.AllDisjointClasses))
+    members = set(onto.items(onto.value(axiom, OWL.members)))
+    assert {KG.Agent, KG.Office, KG.Motion, KG.Document, KG.Sentence, KG.Event, KG.EventClaim} <= members
+
+
+def test_every_term_used_is_declared(onto: Graph) -> None:
+    """OWL 2 DL wants every class and property typed; reused terms are declared at the end of kg.ttl."""
+    declared = {s for s, o in onto.subject_objects(RDF.type) if o in {
+        OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty, OWL.AnnotationProperty, OWL.Restriction}}
+    builtin = (str(RDF), str(RDFS), str(OWL), str(XSD))
+    used = set(onto.predicates()) | {o for _, p, o in onto if p in {RDFS.subClassOf, RDFS.subPropertyOf,
+                                                                 RDFS.domain, RDFS.range, OWL.onProperty}}
+    missing = sorted(str(t) for t in used if isinstance(t, URIRef) and not str(t).startswith(builtin)
+                     and t not in declared)
+    assert missing == []
