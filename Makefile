@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SHARED ?= ../shared
 
-.PHONY: install run test score clean
+.PHONY: install run test score clean virtuoso
 
 $(STAMP): pyproject.toml requirements/model.txt
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -17,13 +17,34 @@ $(STAMP): pyproject.toml requirements/model.txt
 
 install: $(STAMP)
 
-## make run: build the graph of the sample articles in input/ into output/ and print a summary
+## make run: build the graph of the sample articles in input/ into output/, load it into the
+## embedded store output/store/ and print the answers to three stored questions
 run: $(STAMP)
-	$(BIN)/kg build input --out output
+	$(BIN)/kg build input --out output --load
+	@echo
+	$(BIN)/kg query ejections
+	@echo
+	$(BIN)/kg query oppositions
+	@echo
+	$(BIN)/kg query apologies
 
-## make test: the whole test suite
-test: $(STAMP)
+## make test: the whole test suite (installs Virtuoso first when it can, for the remote-store tests)
+test: $(STAMP) virtuoso
 	$(BIN)/python -m pytest -q
+
+## make virtuoso: Debian's Virtuoso, for tests/test_remote.py, when missing and installable (root or
+## password-less sudo, apt-get). Never fails: without it those tests skip and say why.
+virtuoso:
+	@command -v virtuoso-t >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+	  else echo "virtuoso-t is missing and installing it needs root: the Virtuoso tests will be skipped"; exit 0; fi; \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "virtuoso-t is missing and there is no apt-get: the Virtuoso tests will be skipped"; exit 0; fi; \
+	  echo "installing virtuoso-opensource (Debian) for the remote-store tests"; \
+	  $$sudo apt-get update -q >/dev/null && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q virtuoso-opensource >/dev/null || \
+	    echo "could not install virtuoso-opensource: the Virtuoso tests will be skipped"; }
 
 ## make score: extraction quality against the shared gold facts (needs ../shared)
 score: $(STAMP)

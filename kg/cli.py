@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -101,6 +102,7 @@ def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | Non
     """Load graph files into the embedded store or an endpoint; one line per file; exit 1 if any failed."""
     from kg import rdffiles
 
+    db = None
     try:
         files = rdffiles.find_files(paths)
         if endpoint is not None:
@@ -124,9 +126,11 @@ def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | Non
             sizes = graph_sizes(db)
             click.echo(f"{store} now holds {sum(sizes.values())} triples in {len(sizes)} named graphs")
     except KgError as err:
-        raise click.ClickException(str(err)) from None
+        _fail(err)
     except Exception as err:  # a bug: one line for the user, the traceback on request
         _internal_error(err)
+    finally:
+        db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
     if failed:
         raise click.ClickException(f"{len(failed)} of {len(files)} files could not be loaded (see above)")
 
@@ -188,12 +192,13 @@ def query(query: str | None, store: Path, endpoint: str | None, fmt: str, params
     Example:
       kg query --list
       kg query ejections
-      kg query person-timeline --param person="Jagmeet Singh"
+      kg query person-timeline --param person="Ana Lopes"
       kg query 'SELECT ?p ?name WHERE { ?p a kg:Person ; rdfs:label ?name }' --format csv
       kg query apologies --endpoint http://127.0.0.1:7878/query
     """
     from kg import query as q
 
+    db = None
     try:
         if list_:
             for sq in q.stored_queries():
@@ -207,27 +212,27 @@ def query(query: str | None, store: Path, endpoint: str | None, fmt: str, params
         if endpoint is not None:
             from kg.remote import Endpoint
 
-            target = Endpoint(endpoint, timeout=timeout or DEFAULT_TIMEOUT)
-            results = target.query(text, values, timeout=timeout)
-            run_labels = lambda t: target.query(t, timeout=timeout)  # noqa: E731
+            server = Endpoint(endpoint, timeout=timeout or DEFAULT_TIMEOUT)
+            run = lambda text, values: server.query(text, values, timeout=timeout)  # noqa: E731
         else:
             from kg.store import open_store
 
             db = open_store(store, create=False, write=False)
-            results = q.run_store(db, text, values, timeout=timeout)
-            run_labels = lambda t: q.run_store(db, t, timeout=timeout)  # noqa: E731
-        labels = {}
-        if fmt == "table" and results.kind == "select":
-            iris = q.iris_of(results)
-            if iris:
-                labels = q.labels_from(run_labels(q.QueryText(q.label_query(iris), "label lookup")))
-        click.echo(q.format_results(results, fmt, labels, q.query_prefixes(text.text)), nl=False)
+            run = lambda text, values: q.run_store(db, text, values, timeout=timeout)  # noqa: E731
+        # tables show labels, looked up in the same store
+        results, labels = q.answer(run, text, values) if fmt == "table" else (run(text, values), {})
+        out = q.format_results(results, fmt, labels, q.query_prefixes(text.text))
+        if fmt == "table" and text.stored is not None:  # say which question the table answers
+            out = f"{text.stored.question}\n{out}"
+        click.echo(out, nl=not out.endswith("\n"))
     except KgError as err:
-        raise click.ClickException(str(err)) from None
+        _fail(err)
     except click.ClickException:
         raise
     except Exception as err:  # a bug: one line for the user, the traceback on request
         _internal_error(err)
+    finally:
+        db = None  # close the store
 
 
 @main.command()
@@ -263,7 +268,7 @@ def serve(store: Path, bind: str, writable: bool, timeout: float | None) -> None
         server = Server(store, bind=bind, writable=writable, timeout=timeout)
         server.start()
     except KgError as err:
-        raise click.ClickException(str(err)) from None
+        _fail(err)
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
         mode = "writable" if writable else "read-only"
@@ -280,6 +285,13 @@ def serve(store: Path, bind: str, writable: bool, timeout: float | None) -> None
     finally:
         server.stop()
         signal.signal(signal.SIGTERM, previous)
+
+
+def _fail(err: KgError) -> NoReturn:
+    """Report ``err`` in one line. Its traceback is dropped: it would keep the failed call's
+    frames, and with them an open store and its lock, alive after the command (in tests)."""
+    err.__traceback__ = None
+    raise click.ClickException(str(err)) from None
 
 
 def _internal_error(err: Exception) -> None:

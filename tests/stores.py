@@ -1,0 +1,278 @@
+"""Fixtures for the store tests (loaded as a plugin: ``-p tests.stores`` in pyproject.toml).
+
+- ``seed``: the seed articles built once per session (kg.build.build_corpus + kg.write.write_outputs).
+- ``seed_store``: an embedded store holding the seed graph (a folder; open it with ``opened``).
+- ``oxigraph_server``: an Oxigraph server on a free port and a temp folder, as a team would run it.
+- ``virtuoso``: Virtuoso on free ports (HTTP and SQL, 127.0.0.1 only) with a temp database;
+  skipped, with the reason, only when ``virtuoso-t`` is not installed (``make test`` installs it).
+
+Every process started here is stopped in the fixture's teardown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GRAPH_PREFIX = "https://w3id.org/kg-news/id/graph/"
+COUNT = ("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } "
+         f'FILTER(STRSTARTS(STR(?g), "{GRAPH_PREFIX}")) }}')
+GRAPH_SIZES = ("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } "
+               f'FILTER(STRSTARTS(STR(?g), "{GRAPH_PREFIX}")) }} GROUP BY ?g')
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, proc: subprocess.Popen, seconds: float, log: Path | None = None) -> None:
+    """Wait until ``url`` answers (any status below 500) or fail with the server's log."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            break
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError as err:
+            if err.code < 500:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    tail = log.read_text(errors="replace")[-2000:] if log and log.exists() else ""
+    stop(proc)
+    pytest.fail(f"server at {url} did not start (status {proc.poll()}):\n{tail}")
+
+
+def stop(proc: subprocess.Popen, seconds: float = 15) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(seconds)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@dataclass
+class Seed:
+    out: Path
+    trig: Path
+    result: object  # kg.build.BuildResult
+
+
+@pytest.fixture(scope="session")
+def seed(tmp_path_factory) -> Seed:
+    """The seed articles in input/, built once per session."""
+    from kg.build import build_corpus
+    from kg.write import write_outputs
+
+    out = tmp_path_factory.mktemp("seed")
+    result = build_corpus([ROOT / "input"])
+    write_outputs(result.dataset, out)
+    return Seed(out, out / "graph.trig", result)
+
+
+@contextlib.contextmanager
+def opened(path: Path, **kw):
+    """The store at ``path``, open for the ``with`` block only (so the CLI can open it afterwards)."""
+    from kg.store import open_store
+
+    store = open_store(path, **kw)
+    try:
+        yield store
+    finally:
+        del store
+
+
+@pytest.fixture(scope="session")
+def seed_store(seed, tmp_path_factory) -> Path:
+    """A store folder holding the seed graph; tests must not change it (copy it first)."""
+    from kg.store import load_file
+
+    path = tmp_path_factory.mktemp("seed-store") / "store"
+    with opened(path) as store:
+        load_file(store, seed.trig)
+    return path
+
+
+@dataclass
+class Remote:
+    """A running SPARQL server: where to load (Graph Store), where to query, and the credentials."""
+
+    name: str
+    load_url: str
+    query_url: str
+    env: dict[str, str] = field(default_factory=dict)
+
+    def endpoint(self, which: str = "query", **kw):
+        from kg.remote import Endpoint
+
+        return Endpoint(self.load_url if which == "load" else self.query_url, environ=self.env, **kw)
+
+    def load(self, path: Path):
+        return self.endpoint("load").load_file(path)
+
+    def query(self, text: str, params=None):
+        from kg.query import QueryText
+
+        return self.endpoint().query(QueryText(text), params)
+
+    def count(self) -> int:
+        return int(self.query(COUNT).values()[0][0])
+
+    def graph_sizes(self) -> dict[str, int]:
+        return {g: int(n) for g, n in self.query(GRAPH_SIZES).values()}
+
+
+@pytest.fixture(scope="session")
+def oxigraph_server(tmp_path_factory):
+    """``oxigraph serve`` on a free port over a temp folder, union default graph on."""
+    from kg.serve import oxigraph_program
+
+    location = tmp_path_factory.mktemp("oxigraph-server")
+    port = free_port()
+    log = location.parent / f"{location.name}.log"
+    with open(log, "wb") as fh:
+        proc = subprocess.Popen([oxigraph_program(), "serve", "--location", str(location), "--bind",
+                                 f"127.0.0.1:{port}", "--union-default-graph"], stdout=fh, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/", proc, 30, log)
+        yield Remote("oxigraph", f"http://127.0.0.1:{port}/store", f"http://127.0.0.1:{port}/query")
+    finally:
+        stop(proc)
+
+
+VIRTUOSO_INI = """\
+[Database]
+DatabaseFile = {db}/virtuoso.db
+ErrorLogFile = {db}/virtuoso.log
+LockFile = {db}/virtuoso.lck
+TransactionFile = {db}/virtuoso.trx
+xa_persistent_file = {db}/virtuoso.pxa
+ErrorLogLevel = 7
+FileExtend = 200
+MaxCheckpointRemap = 2000
+Striping = 0
+TempStorage = TempDatabase
+
+[TempDatabase]
+DatabaseFile = {db}/virtuoso-temp.db
+TransactionFile = {db}/virtuoso-temp.trx
+MaxCheckpointRemap = 2000
+Striping = 0
+
+[Parameters]
+ServerPort = 127.0.0.1:{sql_port}
+DisableUnixSocket = 1
+DisableTcpSocket = 0
+MaxClientConnections = 8
+CheckpointInterval = 60
+CaseMode = 2
+DirsAllowed = ., {db}
+NumberOfBuffers = 10000
+MaxDirtyBuffers = 6000
+ThreadsPerQuery = 2
+
+[HTTPServer]
+ServerPort = 127.0.0.1:{http_port}
+ServerRoot = {db}
+MaxClientConnections = 5
+ServerThreads = 5
+EnabledDavVSP = 0
+Charset = UTF-8
+
+[SPARQL]
+ResultSetMaxRows = 100000
+MaxQueryExecutionTime = 60
+"""
+
+
+def virtuoso_program() -> str | None:
+    return shutil.which("virtuoso-t") or next((p for p in ("/usr/bin/virtuoso-t",) if os.access(p, os.X_OK)), None)
+
+
+@pytest.fixture(scope="session")
+def virtuoso(tmp_path_factory):
+    """Virtuoso (Debian's virtuoso-opensource) on free 127.0.0.1 ports with a temp database."""
+    program = virtuoso_program()
+    if program is None:
+        pytest.skip("virtuoso-t is not installed: `make test` installs Debian's virtuoso-opensource when it "
+                    "can (as root or with password-less sudo, with apt-get); here it could not")
+    db = tmp_path_factory.mktemp("virtuoso")
+    http_port, sql_port = free_port(), free_port()
+    ini = db / "virtuoso.ini"
+    ini.write_text(VIRTUOSO_INI.format(db=db, http_port=http_port, sql_port=sql_port))
+    log = db / "stdout.log"
+    with open(log, "wb") as fh:
+        proc = subprocess.Popen([program, "+foreground", "+configfile", str(ini)], cwd=db, stdout=fh,
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{http_port}"
+    try:
+        wait_http(f"{base}/sparql?{urllib.parse.urlencode({'query': 'ASK {}'})}", proc, 90, db / "virtuoso.log")
+        yield Remote("virtuoso", f"{base}/sparql-graph-crud-auth", f"{base}/sparql",
+                     {"KG_ENDPOINT_USER": "dba", "KG_ENDPOINT_PASSWORD": "dba"})
+    finally:
+        isql = shutil.which("isql-vt") or shutil.which("isql")
+        if isql and proc.poll() is None:
+            subprocess.run([isql, f"127.0.0.1:{sql_port}", "dba", "dba", "exec=shutdown;"],
+                           capture_output=True, timeout=30, check=False)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(20)
+        stop(proc)
+
+
+@pytest.fixture(params=["oxigraph", "virtuoso"])
+def remote(request) -> Remote:
+    """Each remote server in turn, holding the seed graph (loaded fresh for the test)."""
+    server = request.getfixturevalue(f"{request.param}_server" if request.param == "oxigraph" else "virtuoso")
+    seed = request.getfixturevalue("seed")
+    server.load(seed.trig)
+    return server
+
+
+def run_kg(*args: str, **kw) -> subprocess.CompletedProcess:
+    """Run the installed ``kg`` program (a real process, as a user would)."""
+    kg = Path(sys.executable).parent / "kg"
+    return subprocess.run([str(kg), *args], capture_output=True, text=True, timeout=120, **kw)
+
+
+@pytest.fixture(params=["embedded", "oxigraph", "virtuoso"])
+def target(request, seed, seed_store):
+    """Each of the three stores holding the seed graph, as ``run(query, params) -> Results``."""
+    from kg.query import run_store
+
+    if request.param == "embedded":
+        def run(q, params=None):
+            with opened(seed_store, write=False) as store:
+                return run_store(store, q, params)
+        return run
+    server = request.getfixturevalue("oxigraph_server" if request.param == "oxigraph" else "virtuoso")
+    server.load(seed.trig)
+    return server.endpoint().query
+
+
+def answers(run, name: str, **params) -> list[dict[str, str]]:
+    """The rows of stored query ``name`` as readable text (labels for IRIs), in the query's order."""
+    from kg.query import answer, display_rows, query_prefixes, resolve
+
+    q = resolve(name)
+    results, labels = answer(run, q, params or None)
+    return display_rows(results, labels, query_prefixes(q.text))
