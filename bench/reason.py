@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kg import reason  # noqa: E402
-from kg.build import build_corpus  # noqa: E402
+from kg.pipeline import build_corpus  # noqa: E402
 
 
 def corpora(devset: Path) -> list[tuple[str, list[Path]]]:

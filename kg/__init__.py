@@ -1,6 +1,6 @@
 """kg: build an ontology-mapped RDF knowledge graph from news articles.
 
-``from kg import build`` gives the library entry point (see :mod:`kg.build`).
+``from kg import build`` gives the library entry point (see :mod:`kg.pipeline`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ __all__ = ["build", "build_corpus"]
 def __getattr__(name: str):
     # imported lazily so that `kg --help` does not load spaCy
     if name in __all__:
-        from kg import build as _b
-        return getattr(_b, name)
+        import importlib
+
+        return getattr(importlib.import_module("kg.pipeline"), name)
     raise AttributeError(name)

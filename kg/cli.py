@@ -45,12 +45,19 @@ def main() -> None:
               help="Store folder to load into (implies --load; default OUT/store).")
 @click.option("--endpoint", default=None, metavar="URL",
               help="Load into this Graph Store Protocol endpoint instead (implies --load).")
+@click.option("--format", "formats", default="ttl,trig", show_default=True, metavar="LIST",
+              help="Files to write: ttl, trig, nt, nq, jsonld, xml (comma-separated) or all.")
+@click.option("--reason", "reason_", is_flag=True,
+              help="Add the OWL 2 RL entailments in their own named graph <base>entailments.")
+@click.option("--validate/--no-validate", "validate_", default=True, show_default=True,
+              help="Check the graph against ontology/shapes.ttl (SHACL); fail on a violation.")
 def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
-          store: Path | None, endpoint: str | None) -> None:
-    """Build the graph of the articles in INPUTS (.txt/.md files or folders).
+          store: Path | None, endpoint: str | None, formats: str, reason_: bool, validate_: bool) -> None:
+    """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders).
 
-    Writes OUT/graph.ttl and OUT/graph.trig atomically and prints a summary:
-    counts per event class and one line per extracted fact. With --load (or
+    Writes OUT/graph.ttl and OUT/graph.trig (or the --format files) atomically, after
+    checking the graph against the SHACL shapes, and prints a summary: counts per
+    event class and one line per extracted fact. With --load (or
     --store/--endpoint) it then loads the new graph.trig as `kg load` does: each
     article's named graph replaces the one loaded before.
 
@@ -59,11 +66,20 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
       kg build input/ --out output/
       kg build input/ --out output/ --load
       kg build article.md other/ --out /tmp/kg --base https://example.org/id/
+      kg build input/ --format all --reason
     """
     if store is not None and endpoint is not None:
         raise click.UsageError("give --store or --endpoint, not both")
-    from kg.build import build_corpus
-    from kg.write import write_outputs
+    from kg.pipeline import build_corpus
+    from kg.write import check_formats, write_outputs
+
+    try:
+        formats_t = check_formats(formats.split(","))
+    except KgError as err:
+        raise click.UsageError(str(err)) from None
+    loading = load_ or store is not None or endpoint is not None
+    if loading and not {"trig", "nq"} & set(formats_t):
+        raise click.UsageError("--load needs the trig or nq format among --format")
 
     started = time.monotonic()
     try:
@@ -79,8 +95,23 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         _internal_error(err)
     for p in result.problems:
         click.echo(f"skipped {p.path}: {p.message}", err=True)
+    from kg.reason import add_entailments
+    from kg.validate import validate as shacl
+
     try:
-        paths = write_outputs(result.dataset, out)
+        if validate_:
+            report = shacl(result.dataset)
+            if not report.conforms:
+                for line in report.text(warnings=False).splitlines():
+                    click.echo(line, err=True)
+                raise click.ClickException(f"the built graph does not conform to ontology/shapes.ttl "
+                                           f"({len(report.violations)} violations, listed above); nothing was written")
+        if reason_:
+            add_entailments(result.dataset, base=base)
+    except KgError as err:
+        raise click.ClickException(str(err)) from None
+    try:
+        paths = write_outputs(result.dataset, out, formats_t)
     except OSError as err:
         raise click.ClickException(f"cannot write to {out}: {err.strerror or err}") from None
     if not quiet:
@@ -94,8 +125,9 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     triples = sum(1 for _ in result.dataset.quads((None, None, None, None)))
     click.echo(f"{len(result.documents)} documents, {len(result.facts)} facts, {result.claims} unasserted mentions, "
                f"{triples} triples -> {', '.join(str(p) for p in paths)} in {time.monotonic() - started:.1f}s")
-    if load_ or store is not None or endpoint is not None:
-        _load([out / "graph.trig"], store or out / "store", endpoint, None, DEFAULT_TIMEOUT)
+    if loading:
+        graph_file = next(p for p in paths if p.suffix in (".trig", ".nq"))
+        _load([graph_file], store or out / "store", endpoint, None, DEFAULT_TIMEOUT)
 
 
 def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | None, timeout: float) -> None:
@@ -299,6 +331,11 @@ def _internal_error(err: Exception) -> None:
         raise err
     raise click.ClickException(f"internal error ({type(err).__name__}: {err}); "
                                "please report it; set KG_DEBUG=1 to see the traceback") from None
+
+
+from kg.cli_semantic import register as _register_semantic  # noqa: E402  (commands: reason, validate)
+
+_register_semantic(main)
 
 
 def run() -> None:  # pragma: no cover - console entry for `python -m kg`

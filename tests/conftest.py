@@ -20,7 +20,7 @@ def nlp():
 @pytest.fixture(scope="session")
 def facts(nlp):
     """facts(text) -> (asserted, claims): sets of (class, agent names, target names)."""
-    from kg.build import analyse
+    from kg.pipeline import analyse
     from kg.documents import from_text
     from kg.nlp import parse
 

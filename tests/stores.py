@@ -1,6 +1,6 @@
 """Fixtures for the store tests (loaded as a plugin: ``-p tests.stores`` in pyproject.toml).
 
-- ``seed``: the seed articles built once per session (kg.build.build_corpus + kg.write.write_outputs).
+- ``seed``: the seed articles built once per session (kg.pipeline.build_corpus + kg.write.write_outputs).
 - ``seed_store``: an embedded store holding the seed graph (a folder; open it with ``opened``).
 - ``oxigraph_server``: an Oxigraph server on a free port and a temp folder, as a team would run it.
 - ``virtuoso``: Virtuoso on free ports (HTTP and SQL, 127.0.0.1 only) with a temp database;
@@ -74,13 +74,13 @@ def stop(proc: subprocess.Popen, seconds: float = 15) -> None:
 class Seed:
     out: Path
     trig: Path
-    result: object  # kg.build.BuildResult
+    result: object  # kg.pipeline.BuildResult
 
 
 @pytest.fixture(scope="session")
 def seed(tmp_path_factory) -> Seed:
     """The seed articles in input/, built once per session."""
-    from kg.build import build_corpus
+    from kg.pipeline import build_corpus
     from kg.write import write_outputs
 
     out = tmp_path_factory.mktemp("seed")

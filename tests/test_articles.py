@@ -24,7 +24,7 @@ def _rows():
 
 @pytest.fixture(scope="module")
 def analysed(nlp):
-    from kg.build import analyse
+    from kg.pipeline import analyse
     from kg.documents import read_document
     from kg.nlp import parse
 

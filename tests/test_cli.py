@@ -146,3 +146,19 @@ def test_cli_every_command_has_help_with_example(command):
 def test_cli_every_command_is_in_readme(command):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"kg {command}" in readme
+
+
+@pytest.mark.model
+def test_cli_library_entry_point_builds_a_dataset():
+    """The README's `from kg import build` returns an rdflib Dataset, one named graph per text."""
+    from kg import build
+
+    ds = build(texts=["Speaker Ana Lopes ejected MP Tom Reyes on Monday."])
+    assert isinstance(ds, rdflib.Dataset)
+    assert len([g for g in ds.graphs() if "/graph/" in str(g.identifier)]) == 1
+
+
+def test_cli_missing_model_is_one_clear_line(tmp_path):
+    (tmp_path / "a.md").write_text(ARTICLE, encoding="utf-8")
+    result = _build([tmp_path / "a.md", "--out", tmp_path / "out", "--model", "no_such_model_xx"])
+    assert result.exit_code != 0 and "no_such_model_xx" in result.output and "not installed" in result.output

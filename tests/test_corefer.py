@@ -50,7 +50,7 @@ def test_corefer_keys_are_stable():
 
 @pytest.mark.model
 def test_corefer_two_articles_one_ejection_node(tmp_path):
-    from kg.build import build
+    from kg.pipeline import build
 
     (tmp_path / "a.md").write_text("---\npublished: 2024-03-14\n---\n\nSpeaker Ana Lopes ejected MP Tom Reyes "
                                    "on Tuesday after he called Housing Minister Rui Costa a liar.\n", encoding="utf-8")
@@ -67,7 +67,7 @@ def test_corefer_two_articles_one_ejection_node(tmp_path):
 
 @pytest.mark.model
 def test_corefer_seed_ejection_is_one_node():
-    from kg.build import build
+    from kg.pipeline import build
     from tests.conftest import shared_or_skip
 
     ds = build([shared_or_skip("seeds")])

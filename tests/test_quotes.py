@@ -54,7 +54,7 @@ SEED_QUOTES = [
 
 
 def test_quotes_seed_attribution_at_least_90_percent(nlp):
-    from kg.build import analyse
+    from kg.pipeline import analyse
     from kg.documents import read_document
     from kg.nlp import parse
 

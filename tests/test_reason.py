@@ -14,7 +14,7 @@ from rdflib import RDF, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import OWL
 
 from kg import reason
-from kg.build import build_corpus
+from kg.pipeline import build_corpus
 from tests.conftest import shared_or_skip
 
 KG = Namespace("https://w3id.org/kg-news/ont#")

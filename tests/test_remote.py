@@ -84,7 +84,7 @@ def test_remote_cli_load_twice(remote, seed):
 
 @pytest.mark.model
 def test_remote_rebuild_after_one_article_changes_replaces_that_graph_only(remote, seed, tmp_path):
-    from kg.build import build_corpus
+    from kg.pipeline import build_corpus
     from kg.write import write_outputs
 
     articles = tmp_path / "articles"

@@ -82,7 +82,7 @@ def test_sources_html_without_text_is_a_problem(tmp_path):
 
 @pytest.mark.model
 def test_sources_html_builds_facts(tmp_path):
-    from kg.build import build_corpus
+    from kg.pipeline import build_corpus
 
     path = tmp_path / "page.html"
     path.write_text(HTML, encoding="utf-8")

@@ -172,7 +172,7 @@ def test_store_shared_entities_stay_single_nodes(seed_store):
 
 
 def test_store_rebuild_after_one_article_changes_replaces_exactly_its_graph(seed, seed_store, tmp_path):
-    from kg.build import build_corpus
+    from kg.pipeline import build_corpus
     from kg.write import write_outputs
 
     articles = tmp_path / "articles"
