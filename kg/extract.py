@@ -142,7 +142,7 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
     required = rule.words("requires_governor")
     if required:
         cur = tok
-        while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head is not cur:
+        while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head.i != cur.i:
             cur = cur.head
             if cur.lemma_.lower() in required:
                 return "Asserted", cls
@@ -204,7 +204,7 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
         gov = next((g for g in syntax.governors(tok) if g.lemma_.lower() in rule.words("requires_governor")), None)
         if gov is None:
             cur = tok
-            while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head is not cur:
+            while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head.i != cur.i:
                 cur = cur.head
             gov = cur if cur.lemma_.lower() in rule.words("requires_governor") else None
         if gov is None:
@@ -250,7 +250,7 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
     if target is None and how is None and not passive:
         # "the motion X was trying to get approved": a relative clause's gap is its head noun
         cur = tok
-        while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head is not cur:
+        while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head.i != cur.i:
             cur = cur.head
         if cur.dep_ == "relcl" and not any(c.dep_ == "dobj" for c in cur.children):
             target = cur.head
@@ -492,7 +492,7 @@ def _nearest_motion(ctx: _Context, para: int, tok: Token) -> Mention | None:
 def _clause_verb(tok: Token) -> Token:
     """The verb of the clause a token sits in (itself, if it is one)."""
     cur = tok
-    while cur.pos_ not in {"VERB", "AUX"} and cur.head is not cur:
+    while cur.pos_ not in {"VERB", "AUX"} and cur.head.i != cur.i:
         cur = cur.head
     return cur
 

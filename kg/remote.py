@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -85,6 +86,11 @@ class Endpoint:
             raise EndpointError(f"KG_ENDPOINT_AUTH={mode!r}: use basic or digest (or leave it unset)")
         self._auth = self._make_auth(mode) if self._user and mode else None
         self._auto = bool(self._user) and not mode
+        try:
+            self.retries = max(0, min(5, int(env.get("KG_ENDPOINT_RETRIES", "3"))))
+        except ValueError:
+            raise EndpointError("KG_ENDPOINT_RETRIES must be a whole number from 0 to 5") from None
+        self.sleep = time.sleep  # tests replace it
 
     def __repr__(self) -> str:
         return f"Endpoint({safe_url(self.url)!r})"
@@ -97,7 +103,22 @@ class Endpoint:
 
     # --- HTTP ----------------------------------------------------------------------------------
 
+    #: server errors worth another try (overload, gateway, restart)
+    RETRY_STATUS = frozenset({500, 502, 503, 504})
+    #: waits before the 2nd, 3rd and 4th tries (seconds); KG_ENDPOINT_RETRIES sets how many
+    BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
+
     def _request(self, method: str, url: str, *, what: str, timeout: float | None = None, **kw) -> requests.Response:
+        """Send a request; a 5xx answer is retried with growing waits before giving up."""
+        retries = self.retries
+        for attempt in range(retries + 1):
+            resp = self._send(method, url, what=what, timeout=timeout, **kw)
+            if resp.status_code not in self.RETRY_STATUS or attempt == retries:
+                return resp
+            self.sleep(self.BACKOFF[min(attempt, len(self.BACKOFF) - 1)])
+        return resp  # pragma: no cover - the loop always returns
+
+    def _send(self, method: str, url: str, *, what: str, timeout: float | None = None, **kw) -> requests.Response:
         t = timeout or self.timeout
         try:
             resp = self.session.request(method, url, auth=self._auth, timeout=(min(t, 10.0), t), **kw)
@@ -140,6 +161,9 @@ class Endpoint:
                                 "endpoint, or a user without write rights?)")
         if code == 404:
             raise EndpointError(f"{where}: 404 Not Found while {what}: {hint404}")
+        if code in self.RETRY_STATUS and self.retries:
+            raise EndpointError(f"{where}: HTTP {code} while {what}, still after {self.retries + 1} tries with "
+                                f"growing waits; the server is failing, try later: {_body_message(resp)}")
         raise EndpointError(f"{where}: HTTP {code} while {what}: {_body_message(resp)}")
 
     # --- Graph Store Protocol ------------------------------------------------------------------

@@ -97,7 +97,8 @@ class DocumentResolver:
             m.entity.names.add(m.name)
 
     def people(self) -> None:
-        people = [m for m in self.mentions if m.kind == "Person"]
+        # a "name" with no letters or digits in it ("\\", "+") names no one
+        people = [m for m in self.mentions if m.kind == "Person" and fold(m.name)]
         full = sorted((m for m in people if len(fold(m.name).split()) > 1), key=lambda m: (-len(m.name.split()), m.order))
         for m in full:
             toks = fold(m.name).split()
@@ -109,7 +110,8 @@ class DocumentResolver:
             f = fold(m.name)
             cands = [e for e in self.entities if e.kind == "Person" and f in fold(e.name).split()]
             if not cands:
-                cands = [e for e in self.entities if e.kind == "Person" and typo_match(m.name, e.name.split()[-1])]
+                cands = [e for e in self.entities if e.kind == "Person" and e.name.split()
+                         and typo_match(m.name, e.name.split()[-1])]
             if len(cands) > 1:
                 # the most recently mentioned of the candidates
                 last = {id(x.entity): x.order for x in self.mentions if x.entity is not None and x.order < m.order}

@@ -60,7 +60,7 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
     if s is not None:
         return s
     head = verb.head
-    if head is verb:
+    if head.i == verb.i:
         return None
     # coordinated verbs share a subject: "X brushed off and dismissed the motion"
     if verb.dep_ == "conj":
@@ -153,7 +153,7 @@ def object_of(verb: Token) -> Token | None:
 def governors(tok: Token) -> Iterator[Token]:
     """Verbs that embed ``tok`` as a complement: 'tried to have him kicked out' -> have, tried."""
     cur = tok
-    while cur.dep_ in {"xcomp", "ccomp", "acl", "pcomp", "prep", "pobj", "dobj", "advcl", "conj", "relcl"} and cur.head is not cur:
+    while cur.dep_ in {"xcomp", "ccomp", "acl", "pcomp", "prep", "pobj", "dobj", "advcl", "conj", "relcl"} and cur.head.i != cur.i:
         dep = cur.dep_
         # an adverbial clause ("after accusing X", "when he refused") keeps its own modality
         if dep in {"advcl", "relcl"} or (dep == "pcomp" and cur.head.dep_ == "prep" and cur.head.head.pos_ in {"VERB", "AUX"}
