@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Iterable
@@ -70,6 +70,7 @@ class Document:
     published: date | None = None  # from front matter
     outlet: str | None = None
     embeds: tuple[Embed, ...] = ()
+    notes: tuple[str, ...] = ()  # caveats met while reading (e.g. decoded as Windows-1252)
 
     @property
     def date(self) -> date | None:
@@ -89,10 +90,12 @@ class Document:
 
 @dataclass(frozen=True)
 class Problem:
-    """An input that was skipped, with a one-line explanation of what to do."""
+    """An input that was skipped (or, with ``warning``, read with a caveat), with a one-line
+    explanation of what to do."""
 
     path: Path
     message: str
+    warning: bool = False
 
 
 def normalise(text: str) -> str:
@@ -239,7 +242,24 @@ def read_document(path: Path) -> Document:
         return _parse(data.decode("utf-8"), path.stem, path, {})
     except UnicodeDecodeError as exc:
         bad = f"byte 0x{data[exc.start]:02x} at offset {exc.start}"
-        raise InputError(path, f"not UTF-8 text ({bad}); save it as UTF-8") from None
+        legacy = _legacy_decode(data)
+        if legacy is None:
+            raise InputError(path, f"not UTF-8 text ({bad}); save it as UTF-8") from None
+        doc = _parse(legacy, path.stem, path, {})
+        return replace(doc, notes=(f"not UTF-8 ({bad}); read as Windows-1252: check its accents, "
+                                   "or save it as UTF-8",))
+
+
+def _legacy_decode(data: bytes) -> str | None:
+    """Windows-1252 text (the usual non-UTF-8 news file), if the bytes are plausibly that:
+    they decode, and the result has no control characters but line breaks and tabs."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    if any(unicodedata.category(c) == "Cc" and c not in "\n\r\t" for c in text):
+        return None
+    return text
 
 
 def _folder_files(folder: Path) -> list[Path]:
@@ -298,7 +318,11 @@ def read_corpus(inputs: Iterable[Path]) -> tuple[list[Document], list[Problem]]:
         else:
             files = [given]
         for path in files:
-            resolved = path.resolve()
+            try:
+                resolved = path.resolve(strict=True)
+            except (OSError, RuntimeError):
+                problems.append(Problem(path, "a symbolic link that loops or points nowhere; skipped"))
+                continue
             if resolved in seen:
                 continue
             seen.add(resolved)
@@ -309,6 +333,7 @@ def read_corpus(inputs: Iterable[Path]) -> tuple[list[Document], list[Problem]]:
                 continue
             problems.extend(more)
             for doc in found:
+                problems.extend(Problem(doc.path or path, note, warning=True) for note in doc.notes)
                 if doc.id in documents:
                     other = documents[doc.id].path
                     problems.append(Problem(doc.path or path, f"duplicate document id {doc.id!r} (also {other}); "

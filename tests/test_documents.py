@@ -222,7 +222,7 @@ def test_documents_from_text_meta() -> None:
         ("empty.txt", b"", "empty file"),
         ("blank.md", b"  \n\t\n\xc2\xa0\n", "empty file"),
         ("binary.txt", b"abc\x00def", "binary file, not text"),
-        ("latin.txt", b"Caf\xe9 au lait", "not UTF-8 text (byte 0xe9 at offset 3); save it as UTF-8"),
+        ("undecodable.txt", b"Caf\x81\x8d au lait", "not UTF-8 text (byte 0x81 at offset 3); save it as UTF-8"),
         ("badyaml.md", b"---\ntitle: [x\n---\nText.", "not valid YAML"),
         ("notes.xyz", b"Some text.", "unknown extension .xyz; kg reads .txt, .md, .jsonl, .html, .htm"),
         ("README", b"Some text.", "unknown extension (none); kg reads .txt, .md, .jsonl, .html, .htm"),
@@ -238,6 +238,22 @@ def test_documents_corpus_bad_input(tmp_path: Path, name: str, content: bytes, f
     assert len(problems) == 1 and problems[0].path == bad
     assert fragment in problems[0].message
     assert "\n" not in problems[0].message
+
+
+@pytest.mark.parametrize("raw", ["Café au lait — “the Speaker’s ruling”".encode("cp1252"), b"Caf\xe9 au lait"])
+def test_documents_legacy_encoding_is_read_with_a_warning(tmp_path: Path, raw: bytes) -> None:
+    path = tmp_path / "legacy.txt"
+    path.write_bytes(raw)
+    docs, problems = read_corpus([path])
+    assert [d.id for d in docs] == ["legacy"] and docs[0].text == raw.decode("cp1252")
+    assert len(problems) == 1 and problems[0].warning and "Windows-1252" in problems[0].message
+
+
+def test_documents_control_bytes_are_not_taken_for_legacy_text(tmp_path: Path) -> None:
+    path = tmp_path / "junk.txt"
+    path.write_bytes(b"\xff\xfe\x01\x02 text")
+    docs, problems = read_corpus([path])
+    assert docs == [] and not problems[0].warning
 
 
 def test_documents_corpus_missing_path(tmp_path: Path) -> None:
