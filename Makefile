@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SHARED ?= ../shared
 
-.PHONY: install run test score clean virtuoso
+.PHONY: install run test score clean virtuoso chromium
 
 $(STAMP): pyproject.toml requirements/model.txt
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -28,8 +28,9 @@ run: $(STAMP)
 	@echo
 	$(BIN)/kg query apologies
 
-## make test: the whole test suite (installs Virtuoso first when it can, for the remote-store tests)
-test: $(STAMP) virtuoso
+## make test: the whole test suite (installs Virtuoso and Chromium first when it can, for the remote-store
+## and browser tests)
+test: $(STAMP) virtuoso chromium
 	$(BIN)/python -m pytest -q
 
 ## make virtuoso: Debian's Virtuoso, for tests/test_remote.py, when missing and installable (root or
@@ -45,6 +46,20 @@ virtuoso:
 	  $$sudo apt-get update -q >/dev/null && \
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q virtuoso-opensource >/dev/null || \
 	    echo "could not install virtuoso-opensource: the Virtuoso tests will be skipped"; }
+
+## make chromium: Debian's Chromium, for the browser tests of `kg viz` (tests/test_viz.py), when missing and
+## installable (root or password-less sudo, apt-get). Never fails: without it those tests skip and say why.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+	  else echo "chromium is missing and installing it needs root: the browser tests will be skipped"; exit 0; fi; \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "chromium is missing and there is no apt-get: the browser tests will be skipped"; exit 0; fi; \
+	  echo "installing chromium (Debian) for the browser tests"; \
+	  $$sudo apt-get update -q >/dev/null && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null || \
+	    echo "could not install chromium: the browser tests will be skipped"; }
 
 ## make score: extraction quality against the shared gold facts (needs ../shared)
 score: $(STAMP)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import collections
 import os
 import sys
-import time
 from pathlib import Path
 from typing import NoReturn
 
@@ -51,27 +50,39 @@ def main() -> None:
               help="Add the OWL 2 RL entailments in their own named graph <base>entailments.")
 @click.option("--validate/--no-validate", "validate_", default=True, show_default=True,
               help="Check the graph against ontology/shapes.ttl (SHACL); fail on a violation.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes that parse and analyse the articles (each loads the spaCy model).")
+@click.option("--rebuild", is_flag=True,
+              help="Ignore the cache in OUT/.kg-cache: parse, map and write every article again.")
 def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
-          store: Path | None, endpoint: str | None, formats: str, reason_: bool, validate_: bool) -> None:
+          store: Path | None, endpoint: str | None, formats: str, reason_: bool, validate_: bool, jobs: int,
+          rebuild: bool) -> None:
     """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders).
 
-    Writes OUT/graph.ttl and OUT/graph.trig (or the --format files) atomically, after
-    checking the graph against the SHACL shapes, and prints a summary: counts per
-    event class and one line per extracted fact. With --load (or
-    --store/--endpoint) it then loads the new graph.trig as `kg load` does: each
-    article's named graph replaces the one loaded before.
+    Writes each article's graph to OUT/graphs/ID.nq as it is made, then OUT/graph.ttl
+    and OUT/graph.trig (or the --format files), after checking the graph against the
+    SHACL shapes, and prints a summary: counts per event class and one line per
+    extracted fact. With --load (or --store/--endpoint) it then loads the graphs as
+    `kg load` does: each article's named graph replaces the one loaded before.
+
+    Incremental: OUT/.kg-cache/ keeps each article's analysis under a hash of its
+    content, so a re-run parses only new and changed articles, re-writes only the
+    graphs that changed, removes the graphs of articles that are gone (from OUT and,
+    with --load, from the store) and gives the same files as a fresh build.
+    --jobs N parses in N processes, with the same output as one.
 
     \b
     Example:
       kg build input/ --out output/
       kg build input/ --out output/ --load
+      kg build archive/ --out /tmp/kg --jobs 2 --quiet
       kg build article.md other/ --out /tmp/kg --base https://example.org/id/
       kg build input/ --format all --reason
     """
     if store is not None and endpoint is not None:
         raise click.UsageError("give --store or --endpoint, not both")
-    from kg.pipeline import build_corpus
-    from kg.write import check_formats, write_outputs
+    from kg import stream
+    from kg.write import check_formats
 
     try:
         formats_t = check_formats(formats.split(","))
@@ -81,39 +92,32 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     if loading and not {"trig", "nq"} & set(formats_t):
         raise click.UsageError("--load needs the trig or nq format among --format")
 
-    started = time.monotonic()
+    def bar(total: int, desc: str):
+        from tqdm import tqdm
+
+        # shown only once a phase has run for a second; documents/s and the time left
+        return tqdm(total=total, desc=f"{desc:8}", unit="doc", delay=1.0, disable=quiet or total == 0,
+                    file=sys.stderr, dynamic_ncols=True, mininterval=0.5 if sys.stderr.isatty() else 10)
+
     try:
-        def progress(doc):
-            if not quiet:
-                click.echo(f"  read {doc.id}", err=True)
-        result = build_corpus(inputs, base=base, model=model, progress=progress)
+        result = stream.build(inputs, out, base=base, model=model, jobs=jobs, formats=formats_t,
+                              validate=validate_, reason=reason_, rebuild=rebuild, bar=bar)
+    except stream.BuildValidationError as err:
+        for line in err.report.text(warnings=False).splitlines():
+            click.echo(line, err=True)
+        raise click.ClickException(str(err)) from None
     except KgError as err:
         for p in getattr(err, "problems", ()):
             click.echo(f"skipped {p.path}: {p.message}", err=True)
         raise click.ClickException(str(err)) from None
+    except OSError as err:
+        raise click.ClickException(f"cannot write to {out}: {err.strerror or err}") from None
     except Exception as err:  # a bug: one line for the user, the traceback on request
         _internal_error(err)
     for p in result.problems:
         click.echo(f"skipped {p.path}: {p.message}", err=True)
-    from kg.reason import add_entailments
-    from kg.validate import validate as shacl
-
-    try:
-        if validate_:
-            report = shacl(result.dataset)
-            if not report.conforms:
-                for line in report.text(warnings=False).splitlines():
-                    click.echo(line, err=True)
-                raise click.ClickException(f"the built graph does not conform to ontology/shapes.ttl "
-                                           f"({len(report.violations)} violations, listed above); nothing was written")
-        if reason_:
-            add_entailments(result.dataset, base=base)
-    except KgError as err:
-        raise click.ClickException(str(err)) from None
-    try:
-        paths = write_outputs(result.dataset, out, formats_t)
-    except OSError as err:
-        raise click.ClickException(f"cannot write to {out}: {err.strerror or err}") from None
+    if os.environ.get("KG_TIMINGS"):  # where the time went, for bench/run.py
+        click.echo("phases: " + ", ".join(f"{k} {v:.2f}s" for k, v in result.phases.items()), err=True)
     if not quiet:
         counts = collections.Counter(f.cls for f in result.facts)
         click.echo("Facts per class:")
@@ -122,12 +126,40 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         click.echo("Facts:")
         for f in result.facts:
             click.echo("  " + f.line())
-    triples = sum(1 for _ in result.dataset.quads((None, None, None, None)))
-    click.echo(f"{len(result.documents)} documents, {len(result.facts)} facts, {result.claims} unasserted mentions, "
-               f"{triples} triples -> {', '.join(str(p) for p in paths)} in {time.monotonic() - started:.1f}s")
-    if loading:
-        graph_file = next(p for p in paths if p.suffix in (".trig", ".nq"))
+    removed = f", {result.removed} removed" if result.removed else ""
+    click.echo(f"{result.documents} documents ({result.parsed} parsed, {result.cached} cached{removed}), "
+               f"{len(result.facts)} facts, {result.claims} unasserted mentions, {result.triples} triples "
+               f"-> {', '.join(str(p) for p in result.paths)} in {result.seconds:.1f}s")
+    if loading and endpoint is not None:
+        graph_file = next(p for p in result.paths if p.suffix in (".trig", ".nq"))
         _load([graph_file], store or out / "store", endpoint, None, DEFAULT_TIMEOUT)
+    elif loading:
+        _sync(result, store or out / "store", out)
+
+
+def _sync(result, store_path: Path, out: Path) -> None:
+    """Load a build's changed document graphs into the embedded store and drop the removed ones."""
+    from kg.store import graph_sizes, open_store, sync_graphs
+
+    db = None
+    try:
+        db = open_store(store_path)
+        graphs = list(result.graphs)
+        if result.entailments is not None:
+            graphs.append(result.entailments)
+        report, dropped = sync_graphs(db, store_path, graphs, result.removed_graphs,
+                                      source=str(out / "graphs"), target=str(store_path))
+        report.triples = result.triples
+        click.echo(f"loaded {report.summary()}" + (f"; dropped {dropped} graphs of articles no longer in the corpus"
+                                                  if dropped else ""))
+        sizes = graph_sizes(db)
+        click.echo(f"{store_path} now holds {sum(sizes.values())} triples in {len(sizes)} named graphs")
+    except KgError as err:
+        _fail(err)
+    except Exception as err:  # a bug: one line for the user, the traceback on request
+        _internal_error(err)
+    finally:
+        db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
 
 
 def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | None, timeout: float) -> None:
@@ -145,8 +177,15 @@ def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | Non
         else:
             from kg.store import graph_sizes, load_file, open_store
 
+            from kg.store import forget_graphs
+
             db = open_store(store)
-            load_one = lambda f: load_file(db, f, graph=graph, target=str(store))  # noqa: E731
+
+            def load_one(f):
+                report = load_file(db, f, graph=graph, target=str(store))
+                # graphs loaded by hand are no longer the ones `kg build --load` recorded
+                forget_graphs(store, [g for g, how in report.graphs.items() if how != "unchanged"])
+                return report
         failed = []
         for f in files:
             try:
@@ -336,6 +375,10 @@ def _internal_error(err: Exception) -> None:
 from kg.cli_semantic import register as _register_semantic  # noqa: E402  (commands: reason, validate)
 
 _register_semantic(main)
+
+from kg.cli_viz import register as _register_viz  # noqa: E402  (commands: viz, stats)
+
+_register_viz(main)
 
 
 def run() -> None:  # pragma: no cover - console entry for `python -m kg`

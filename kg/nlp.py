@@ -33,9 +33,13 @@ class Paragraph:
     doc: Doc
 
 
-@cache
 def load_model(name: str | None = None) -> Language:
-    """Load ``name``, or the first installed of :data:`DEFAULT_MODELS`."""
+    """Load ``name``, or the first installed of :data:`DEFAULT_MODELS` (once per process)."""
+    return _load_model(name or None)
+
+
+@cache
+def _load_model(name: str | None) -> Language:
     names = (name,) if name else DEFAULT_MODELS
     for candidate in names:
         try:
@@ -48,15 +52,37 @@ def load_model(name: str | None = None) -> Language:
     )
 
 
+#: the longest piece parsed at once; the parser needs ~1 GB per 100,000 characters, so a
+#: longer paragraph is cut at a sentence end, a line end or a space before this length
+MAX_CHUNK = 20_000
+
+
 def paragraphs(text: str) -> Iterator[tuple[int, str]]:
-    """Yield (offset, paragraph text) for each non-blank paragraph, offsets into ``text``."""
+    """Yield (offset, paragraph text) for each non-blank paragraph, offsets into ``text``;
+    a paragraph longer than :data:`MAX_CHUNK` comes in several pieces."""
     pos = 0
     for m in _PARAGRAPH.finditer(text + "\n\n"):
         chunk = text[pos:m.start()]
         stripped = chunk.strip()
         if stripped:
-            yield pos + (len(chunk) - len(chunk.lstrip())), stripped
+            yield from _pieces(pos + (len(chunk) - len(chunk.lstrip())), stripped)
         pos = m.end()
+
+
+def _pieces(offset: int, text: str) -> Iterator[tuple[int, str]]:
+    while len(text) > MAX_CHUNK:
+        window = text[:MAX_CHUNK]
+        cut = max(window.rfind(". "), window.rfind("\n"))
+        if cut < MAX_CHUNK // 2:
+            cut = window.rfind(" ")
+        cut = cut + 1 if cut >= MAX_CHUNK // 2 else MAX_CHUNK
+        head, rest = text[:cut], text[cut:]
+        if head.strip():
+            yield offset + (len(head) - len(head.lstrip())), head.strip()
+        skipped = len(rest) - len(rest.lstrip())
+        offset, text = offset + cut + skipped, rest.lstrip()
+    if text.strip():
+        yield offset, text.strip()
 
 
 def parse(documents: Iterable[Document], nlp: Language, batch_size: int = 64) -> Iterator[tuple[Document, list[Paragraph]]]:
@@ -65,6 +91,33 @@ def parse(documents: Iterable[Document], nlp: Language, batch_size: int = 64) ->
         chunks = [(off, t) for off, t in paragraphs(document.text) if not _is_attribution(document, off)]
         docs = nlp.pipe((t for _, t in chunks), batch_size=batch_size)
         yield document, [Paragraph(off, d) for (off, _), d in zip(chunks, docs)]
+
+
+def parse_many(documents: Iterable[Document], nlp: Language,
+               batch_size: int = 64) -> Iterator[tuple[Document, list[Paragraph]]]:
+    """Like :func:`parse`, but the paragraphs of consecutive documents share ``nlp.pipe``
+    batches of ``batch_size`` (many short articles parse faster so); yields in order.
+
+    A paragraph's parse does not depend on the others in its batch (``tests/test_jobs.py``
+    checks), so the results are those of :func:`parse`.
+    """
+    group: list[tuple[Document, list[tuple[int, str]]]] = []
+    texts: list[str] = []
+    for document in documents:
+        chunks = [(off, t) for off, t in paragraphs(document.text) if not _is_attribution(document, off)]
+        group.append((document, chunks))
+        texts.extend(t for _, t in chunks)
+        if len(texts) >= 4 * batch_size:
+            yield from _parse_group(group, texts, nlp, batch_size)
+            group, texts = [], []
+    if group:
+        yield from _parse_group(group, texts, nlp, batch_size)
+
+
+def _parse_group(group, texts: list[str], nlp: Language, batch_size: int):
+    docs = iter(nlp.pipe(texts, batch_size=batch_size))
+    for document, chunks in group:
+        yield document, [Paragraph(off, next(docs)) for off, _ in chunks]
 
 
 def _is_attribution(document: Document, offset: int) -> bool:

@@ -80,15 +80,29 @@ def check_formats(formats: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the new one, never half."""
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_FILE_MODE = 0o666 & ~_umask()
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new one, never half.
+
+    ``sync=False`` skips the fsync (for files that can be made again, such as a cache entry).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, _FILE_MODE)  # mkstemp makes 0600 files; outputs are as readable as any new file
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -167,6 +181,135 @@ def write_outputs(dataset: Dataset, out: Path, formats: Iterable[str] = DEFAULT_
     for path, data in blobs:
         atomic_write_bytes(path, data)
     return [path for path, _ in blobs]
+
+
+# -- merged files from per-document N-Quads files (kg build, kg.stream) -------------------------
+
+def output_prefixes(base: str) -> dict[str, str]:
+    """The prefixes of the merged files: the instance prefixes of ``base`` (person:, doc:, ...) and the project's."""
+    from kg.mapping import Mapper
+
+    prefixes = {p: str(ns) for p, ns in Mapper(base).dataset.namespaces()
+                if p and (p, ns) not in _rdflib_defaults() and p not in PREFIXES}
+    prefixes.update(PREFIXES)
+    return dict(sorted(prefixes.items()))
+
+
+def _triple_line(quad_line: str) -> str:
+    """``<s> <p> <o> <g> .`` -> ``<s> <p> <o> .`` (an IRI has no space, so the graph is the last term)."""
+    return quad_line.rsplit(" ", 2)[0] + " .\n"
+
+
+def _sorted_runs(files: list[Path], tmp: Path, triples: bool, run_lines: int) -> list[Path]:
+    """The lines of ``files`` (as triples or as quads) in sorted runs of at most ``run_lines`` lines."""
+    runs: list[Path] = []
+    buffer: set[str] = set()
+
+    def flush():
+        run = tmp / f"run-{'t' if triples else 'q'}-{len(runs):05d}.txt"
+        with open(run, "w", encoding="utf-8", newline="\n") as fh:
+            fh.writelines(sorted(buffer))
+        runs.append(run)
+        buffer.clear()
+
+    for f in files:
+        with open(f, encoding="utf-8", newline="\n") as fh:
+            for line in fh:
+                if line.strip():
+                    buffer.add(_triple_line(line) if triples else line)
+        if len(buffer) >= run_lines:
+            flush()
+    if buffer or not runs:
+        flush()
+    return runs
+
+
+def _merge_runs(runs: list[Path]):
+    """The unique lines of sorted runs, in order."""
+    import contextlib
+    import heapq
+
+    with contextlib.ExitStack() as stack:
+        handles = [stack.enter_context(open(r, encoding="utf-8", newline="\n")) for r in runs]
+        last = None
+        for line in heapq.merge(*handles):
+            if line != last:
+                yield line
+                last = line
+
+
+def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str, *, tmp: Path,
+                 run_lines: int = 200_000) -> list[Path]:
+    """Write the merged files (``graph.ttl``, ``graph.trig``, ...) from per-document N-Quads files.
+
+    Memory stays flat: the merged graph (the union of the documents' triples, for Turtle and
+    N-Triples) and the sorted N-Quads are made by an external merge sort in ``tmp``; Turtle
+    and TriG are written by Oxigraph's serializers from a stream (grouped by subject, with
+    the project's prefixes). N-Triples and N-Quads are byte-identical to what
+    :func:`write_outputs` writes for the same dataset. JSON-LD and RDF/XML go through rdflib,
+    with the whole graph in memory. Every file is written in full before any replaces the old one.
+
+    Returns the paths written, in the order of ``formats``.
+    """
+    import itertools
+    import shutil
+
+    import pyoxigraph as ox
+
+    formats = check_formats(formats)
+    tmp.mkdir(parents=True, exist_ok=True)
+    prefixes = output_prefixes(base)
+    staged: list[tuple[Path, Path]] = []
+
+    def stage(fmt: str) -> Path:
+        fd, name = tempfile.mkstemp(prefix=f".{FILENAMES[fmt]}.", suffix=".tmp", dir=out)
+        os.close(fd)
+        os.chmod(name, _FILE_MODE)
+        staged.append((Path(name), out / FILENAMES[fmt]))
+        return Path(name)
+
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        nt_file = None
+        if {"ttl", "nt"} & set(formats):
+            runs = _sorted_runs(files, tmp, True, run_lines)
+            nt_file = stage("nt") if "nt" in formats else tmp / "merged.nt"
+            with open(nt_file, "w", encoding="utf-8", newline="\n") as fh:
+                fh.writelines(_merge_runs(runs))
+            for r in runs:
+                r.unlink()
+        for fmt in formats:
+            if fmt == "ttl":
+                ox.serialize(ox.parse(path=str(nt_file), format=ox.RdfFormat.N_TRIPLES), output=str(stage("ttl")),
+                             format=ox.RdfFormat.TURTLE, prefixes=prefixes)
+            elif fmt == "trig":
+                quads = itertools.chain.from_iterable(ox.parse(path=str(f), format=ox.RdfFormat.N_QUADS)
+                                                      for f in files)
+                ox.serialize(quads, output=str(stage("trig")), format=ox.RdfFormat.TRIG, prefixes=prefixes)
+            elif fmt == "nq":
+                runs = _sorted_runs(files, tmp, False, run_lines)
+                with open(stage("nq"), "w", encoding="utf-8", newline="\n") as fh:
+                    fh.writelines(_merge_runs(runs))
+                for r in runs:
+                    r.unlink()
+            elif fmt in ("jsonld", "xml"):
+                from kg.mapping import Mapper
+
+                dataset = Mapper(base).dataset
+                for f in files:
+                    dataset.parse(f, format="nquads")
+                stage(fmt).write_bytes(serialize(dataset, fmt))
+        for temp, _ in staged:
+            with open(temp, "rb") as fh:
+                os.fsync(fh.fileno())
+        for temp, final in staged:
+            os.replace(temp, final)
+        staged.clear()
+    finally:
+        for temp, _ in staged:
+            temp.unlink(missing_ok=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+    return [out / FILENAMES[f] for f in formats]
 
 
 #: file extension -> rdflib parser, for reading graph files back (graph.rdf and .owl are RDF/XML)

@@ -1,0 +1,86 @@
+"""Profile one in-process build (``--jobs 1``) with pyinstrument: where does a build's time go?
+
+    .venv/bin/python bench/profile_build.py /tmp/kg-bench-corpus-300 [--html /tmp/profile.html]
+
+Prints pyinstrument's call tree (frames under 2% hidden) and a table of the time spent
+under each stage: spaCy (``nlp.pipe``), mentions, resolve, extract, mapping, SHACL
+validation, writing. Needs ``pip install pyinstrument`` (not a kg dependency).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+#: stage -> the frames (function name, file name ending) whose time is the stage's
+STAGES = {
+    "spaCy (nlp.pipe)": [("pipe", "spacy/language.py")],
+    "mentions": [("find", "kg/mentions.py"), ("second_pass", "kg/mentions.py"), ("attach_roles", "kg/mentions.py")],
+    "resolve (document)": [("resolve_document", "kg/resolve.py")],
+    "extract": [("extract", "kg/extract.py")],
+    "corpus step": [("_corpus_step", "kg/stream.py")],
+    "mapping (rdflib)": [("add", "kg/mapping.py")],
+    "SHACL validation": [("validate", "kg/validate.py")],
+    "per-document N-Quads": [("<setcomp>", "kg/stream.py")],
+    "merged files": [("write_merged", "kg/write.py")],
+    "reading articles": [("read_corpus", "kg/documents.py")],
+    "model load": [("_load_model", "kg/nlp.py")],
+}
+
+
+def stage_times(session_root) -> dict[str, float]:
+    """Seconds under the outermost frame of each stage."""
+    totals = {name: 0.0 for name in STAGES}
+
+    def walk(frame, inside: set[str]):
+        here = set(inside)
+        for name, frames in STAGES.items():
+            if name not in inside and any(frame.function == f and (frame.file_path or "").endswith(p)
+                                          for f, p in frames):
+                totals[name] += frame.time
+                here.add(name)
+        for child in frame.children:
+            walk(child, here)
+
+    walk(session_root, set())
+    return totals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("--html", type=Path, default=None)
+    parser.add_argument("--validate", action=argparse.BooleanOptionalAction, default=True)
+    args = parser.parse_args()
+    from pyinstrument import Profiler
+
+    from kg import stream
+
+    out = Path(tempfile.mkdtemp(prefix="kg-profile-"))
+    profiler = Profiler(interval=0.002)
+    try:
+        profiler.start()
+        result = stream.build([args.corpus], out, jobs=1, validate=args.validate)
+        profiler.stop()
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    session = profiler.last_session
+    print(profiler.output_text(unicode=True, color=False, show_all=False,
+                               processor_options={"filter_threshold": 0.02}))
+    total = session.duration
+    print(f"{result.documents} documents, {total:.1f} s in all")
+    print("| stage | seconds | share |\n|---|---:|---:|")
+    for name, seconds in sorted(stage_times(profiler.last_session.root_frame()).items(), key=lambda kv: -kv[1]):
+        print(f"| {name} | {seconds:.2f} | {seconds / total:.0%} |")
+    if args.html:
+        args.html.write_text(profiler.output_html(), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""Parse and analyse documents in this process or in N worker processes, results in input order.
+
+Each worker loads the spaCy model once (``forkserver`` start method on Linux, ``spawn``
+elsewhere: nothing of the parent's threads or open stores is inherited) and takes chunks of
+documents; their paragraphs flow through ``nlp.pipe`` in batches. A worker sends back each
+document's analysis already pickled (:class:`kg.analysis.Analysis`: a few kilobytes, no spaCy
+objects), never the parsed ``Doc``, so the parent does little but write the cache. At most
+two chunks per worker are in flight, so memory does not grow with the corpus.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import pickle
+import sys
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from typing import Iterator, Sequence
+
+from kg.documents import Document
+
+_MODEL: str | None = None
+
+
+def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[bytes]:
+    """The pickled :class:`kg.analysis.Analysis` of each document, in order."""
+    from kg.analysis import reduce
+    from kg.nlp import parse_many
+    from kg.pipeline import analyse
+
+    return [pickle.dumps(reduce(analyse(d, paragraphs, nlp)), protocol=pickle.HIGHEST_PROTOCOL)
+            for d, paragraphs in parse_many(documents, nlp, batch_size)]
+
+
+def _init_worker(model: str | None) -> None:
+    global _MODEL
+    _MODEL = model
+
+
+def _work(documents: list[Document], batch_size: int) -> list[bytes]:
+    from kg.nlp import load_model
+
+    return analyse_chunk(documents, load_model(_MODEL), batch_size)  # the model loads at the first chunk
+
+
+def _context():
+    method = "forkserver" if sys.platform.startswith("linux") else "spawn"
+    return multiprocessing.get_context(method)
+
+
+def _take(documents, i: int, n: int) -> list:
+    """``documents[i:i + n]``, emptying those places of a list, so memory does not hold every text."""
+    part = list(documents[i:i + n])
+    if isinstance(documents, list):
+        documents[i:i + n] = [None] * len(part)
+    return part
+
+
+class Analyser:
+    """Parse and analyse documents, then run other work (``run``), with ``jobs`` processes (1: here).
+
+    The worker processes start at the first task and serve both phases of a build (each loads the
+    spaCy model at its first document); use it as a context manager so that they stop after.
+
+    Args:
+        model: the spaCy model name (default: the installed English small model).
+        jobs: worker processes; 1 works here.
+        batch_size: paragraphs per ``nlp.pipe`` batch.
+        chunk: documents per task sent to a worker.
+    """
+
+    def __init__(self, model: str | None = None, jobs: int = 1, batch_size: int = 64, chunk: int = 32):
+        self.model, self.jobs, self.batch_size, self.chunk = model, max(1, jobs), batch_size, max(1, chunk)
+        self.pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> "Analyser":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers (with the spaCy model each holds); a later task starts new ones."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(self.jobs, mp_context=_context(), initializer=_init_worker,
+                                            initargs=(self.model,))
+        return self.pool
+
+    def _ordered(self, calls) -> Iterator:
+        """Results of ``(function, args)`` calls run by the workers, in order, two per worker in flight."""
+        pool = self._pool()
+        window: deque = deque()
+        for fn, args in calls:
+            window.append(pool.submit(fn, *args))
+            if len(window) >= 2 * self.jobs:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
+
+    def analyse(self, documents: Sequence[Document]) -> Iterator[bytes]:
+        """Yield the pickled analysis of each document, in the order given. A list given is
+        emptied as its documents are sent off (so that the texts are not all held at once)."""
+        if not documents:
+            return
+        if self.jobs == 1:
+            from kg.nlp import load_model
+
+            nlp = load_model(self.model)
+            for i in range(0, len(documents), self.chunk):
+                yield from analyse_chunk(_take(documents, i, self.chunk), nlp, self.batch_size)
+            return
+        # small corpora: spread them over the workers rather than give one worker everything
+        size = max(1, min(self.chunk, math.ceil(len(documents) / self.jobs)))
+        calls = ((_work, (_take(documents, i, size), self.batch_size)) for i in range(0, len(documents), size))
+        for results in self._ordered(calls):
+            yield from results
+
+    def run(self, fn, tasks, *, here: bool = False) -> Iterator:
+        """``fn(*task)`` for each task, in order: in the workers, or here when ``here`` (or one job)."""
+        if self.jobs == 1 or here:
+            for task in tasks:
+                yield fn(*task)
+            return
+        yield from self._ordered((fn, task) for task in tasks)
+
+
+def validate_nquads(data: bytes, base: str | None = None):
+    """The SHACL report (:func:`kg.validate.validate`) of the graphs in some N-Quads, validated together
+    (with the instance prefixes of ``base``, so that findings read ``person:...``)."""
+    from kg.mapping import DEFAULT_BASE, Mapper
+    from kg.validate import validate
+
+    dataset = Mapper(base or DEFAULT_BASE).dataset
+    dataset.parse(data=data, format="nquads")
+    return validate(dataset)
+
+
+def merge_reports(a, b):
+    """One report with the findings of both."""
+    from kg.validate import Report
+
+    findings = sorted(set(a.findings) | set(b.findings),
+                      key=lambda f: (f.severity != "Violation", f.focus, f.path, f.message, f.value))
+    return Report(findings, a.seconds + b.seconds, a.triples + b.triples)
+
+
+class Validator:
+    """Check chunks of document graphs against the SHACL shapes as they are mapped.
+
+    Each chunk goes through :func:`kg.conform.may_violate` (a compiled check, ~1 ms an
+    article); only a chunk it flags is validated by pySHACL, whose report is then the one
+    that counts. Without the compiled check (a shapes file it cannot compile), pySHACL
+    validates every chunk. ``enabled`` False: no validation at all.
+    """
+
+    def __init__(self, enabled: bool, base: str | None = None):
+        self.enabled, self.base = enabled, base
+        self.merged = None
+        self.fast: bool | None = None  # whether the compiled check can be used (known at the first chunk)
+
+    def __enter__(self) -> "Validator":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+    def _add(self, report) -> None:
+        self.merged = report if self.merged is None else merge_reports(self.merged, report)
+
+    def check(self, dataset, nquads: bytes | None = None) -> None:
+        """Validate one chunk (an rdflib Dataset of document graphs, and the same as N-Quads)."""
+        if not self.enabled:
+            return
+        from kg import conform
+
+        if self.fast is None:
+            try:
+                conform.compiled()
+                self.fast = True
+            except conform.UnsupportedShapesError:
+                self.fast = False
+        if self.fast and not conform.may_violate(dataset, nquads):
+            return
+        from kg.validate import validate
+
+        self._add(validate(dataset))
+
+    def submit(self, nquads: bytes) -> None:
+        """Validate one chunk given as N-Quads."""
+        if not self.enabled or not nquads:
+            return
+        from kg.mapping import DEFAULT_BASE, Mapper
+
+        dataset = Mapper(self.base or DEFAULT_BASE).dataset
+        dataset.parse(data=nquads, format="nquads")
+        self.check(dataset, nquads)
+
+    def report(self):
+        """The findings of the chunks pySHACL validated (None when it validated none)."""
+        return self.merged
