@@ -108,14 +108,14 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         raise click.ClickException(str(err)) from None
     except KgError as err:
         for p in getattr(err, "problems", ()):
-            click.echo(f"skipped {p.path}: {p.message}", err=True)
+            click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
         raise click.ClickException(str(err)) from None
     except OSError as err:
         raise click.ClickException(f"cannot write to {out}: {err.strerror or err}") from None
     except Exception as err:  # a bug: one line for the user, the traceback on request
         _internal_error(err)
     for p in result.problems:
-        click.echo(f"skipped {p.path}: {p.message}", err=True)
+        click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
     if os.environ.get("KG_TIMINGS"):  # where the time went, for bench/run.py
         click.echo("phases: " + ", ".join(f"{k} {v:.2f}s" for k, v in result.phases.items()), err=True)
     if not quiet:

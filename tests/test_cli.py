@@ -84,7 +84,7 @@ def test_cli_build_base_option(tmp_path):
     ("empty.txt", b"", "empty file"),
     ("blank.md", b"  \n\n ", "empty file"),
     ("binary.txt", b"\x00\x01\x02abc", "binary"),
-    ("latin1.txt", "Caf\u00e9 au lait".encode("latin-1"), "not UTF-8"),
+    ("undecodable.txt", b"Caf\x81\x8d au lait", "not UTF-8"),
     ("notes.pdf", b"%PDF-1.4", "unknown extension"),
 ])
 def test_cli_build_bad_file_is_skipped_with_a_message(tmp_path, name, content, message):
@@ -129,6 +129,16 @@ def test_cli_build_failed_write_keeps_previous_output(tmp_path, monkeypatch):
     assert result.exit_code != 0 and "cannot write" in result.output
     assert (out / "graph.ttl").read_bytes() == before
     assert not list(out.glob(".*.tmp"))
+
+
+@pytest.mark.model
+def test_cli_build_legacy_encoding_is_built_with_a_warning(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "legacy.md").write_bytes(ARTICLE.encode("utf-8").replace(b"Progress", b"Pr\xe9gress"))
+    result = _build([tmp_path / "in", "--out", tmp_path / "out"])
+    assert result.exit_code == 0, result.output
+    assert "warning" in result.output and "Windows-1252" in result.output and "skipped" not in result.output
+    assert "1 documents" in result.output
 
 
 def _commands():
