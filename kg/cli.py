@@ -10,6 +10,7 @@ from typing import NoReturn
 
 import click
 
+from kg.cli_common import internal_error
 from kg.errors import KgError
 from kg.mapping import DEFAULT_BASE
 
@@ -113,7 +114,7 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     except OSError as err:
         raise click.ClickException(f"cannot write to {out}: {err.strerror or err}") from None
     except Exception as err:  # a bug: one line for the user, the traceback on request
-        _internal_error(err)
+        internal_error(err)
     for p in result.problems:
         click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
     if os.environ.get("KG_TIMINGS"):  # where the time went, for bench/run.py
@@ -157,7 +158,7 @@ def _sync(result, store_path: Path, out: Path) -> None:
     except KgError as err:
         _fail(err)
     except Exception as err:  # a bug: one line for the user, the traceback on request
-        _internal_error(err)
+        internal_error(err)
     finally:
         db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
 
@@ -199,7 +200,7 @@ def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | Non
     except KgError as err:
         _fail(err)
     except Exception as err:  # a bug: one line for the user, the traceback on request
-        _internal_error(err)
+        internal_error(err)
     finally:
         db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
     if failed:
@@ -301,7 +302,7 @@ def query(query: str | None, store: Path, endpoint: str | None, fmt: str, params
     except click.ClickException:
         raise
     except Exception as err:  # a bug: one line for the user, the traceback on request
-        _internal_error(err)
+        internal_error(err)
     finally:
         db = None  # close the store
 
@@ -365,11 +366,6 @@ def _fail(err: KgError) -> NoReturn:
     raise click.ClickException(str(err)) from None
 
 
-def _internal_error(err: Exception) -> None:
-    if os.environ.get("KG_DEBUG"):
-        raise err
-    raise click.ClickException(f"internal error ({type(err).__name__}: {err}); "
-                               "please report it; set KG_DEBUG=1 to see the traceback") from None
 
 
 from kg.cli_semantic import register as _register_semantic  # noqa: E402  (commands: reason, validate)

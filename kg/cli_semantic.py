@@ -6,24 +6,18 @@
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 import click
 
+from kg.cli_common import internal_error
 from kg.errors import KgError
 
 DEFAULT_GRAPH = Path("output/graph.trig")
 DEFAULT_STORE = Path("output/store")
 
 
-def _fail(err: Exception) -> None:
-    """A bug: one line for the user, the traceback with KG_DEBUG=1 (as the rest of the CLI)."""
-    if os.environ.get("KG_DEBUG"):
-        raise err
-    raise click.ClickException(f"internal error ({type(err).__name__}: {err}); "
-                               "please report it; set KG_DEBUG=1 to see the traceback") from None
 
 
 @click.command()
@@ -89,7 +83,7 @@ def reason(graphs: tuple[Path, ...], out: Path | None, engine: str, graph_iri: s
     except click.ClickException:
         raise
     except Exception as err:  # a bug: one line for the user, the traceback on request
-        _fail(err)
+        internal_error(err)
 
 
 @click.command()
@@ -132,7 +126,7 @@ def validate(graphs: tuple[Path, ...], store: Path | None, shapes: Path | None, 
     except KgError as err:
         raise click.ClickException(str(err)) from None
     except Exception as err:  # a bug: one line for the user, the traceback on request
-        _fail(err)
+        internal_error(err)
     for finding in report.violations + (report.warnings if warnings else []):
         click.echo(finding.line())
     click.echo(f"{source} {report.summary()}")

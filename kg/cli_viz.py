@@ -6,23 +6,17 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
 
+from kg.cli_common import internal_error
 from kg.errors import KgError
 from kg.stats import DEFAULT_STORE
 
 DEFAULT_PAGE = Path("output/graph.html")
 
 
-def _internal_error(err: Exception) -> None:
-    """A bug: one line for the user, the traceback with KG_DEBUG=1 (as the rest of the CLI)."""
-    if os.environ.get("KG_DEBUG"):
-        raise err
-    raise click.ClickException(f"internal error ({type(err).__name__}: {err}); "
-                               "please report it; set KG_DEBUG=1 to see the traceback") from None
 
 
 def _source(graphs: tuple[Path, ...], store: Path | None):
@@ -81,7 +75,7 @@ def viz(graphs: tuple[Path, ...], store: Path | None, out: Path, title: str | No
     except click.ClickException:
         raise
     except Exception as err:  # a bug: one line for the user, the traceback on request
-        _internal_error(err)
+        internal_error(err)
     finally:
         db = None  # close the store
     d = page.data
@@ -127,7 +121,7 @@ def stats(graphs: tuple[Path, ...], store: Path | None, top: int, fmt: str) -> N
     except click.ClickException:
         raise
     except Exception as err:  # a bug: one line for the user, the traceback on request
-        _internal_error(err)
+        internal_error(err)
     finally:
         db = None  # close the store
     click.echo(result.to_json() if fmt == "json" else result.text(), nl=False)

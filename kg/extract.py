@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Token
 
 from kg import lexicon, quotes, syntax, timex
 from kg.documents import Document
@@ -369,7 +369,6 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
 
 
 def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event]) -> Event | None:
-    lex = ctx.lex
     if ctx.in_quote(pi, tok):
         return None
     if rule.get("particles") and not _particle(tok, rule.words("particles")):

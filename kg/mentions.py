@@ -12,7 +12,7 @@ from functools import cache
 
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Token
 
 from kg import lexicon
 from kg.model import Mention, fold

@@ -268,7 +268,6 @@ class DocumentResolver:
 
     def _pronoun_antecedent(self, m: Mention) -> Entity | None:
         g = m.desc.get("gender")
-        tok = m.desc.get("token")
         if g in {"plural", "neuter"}:
             # "it" may be a motion ("voted against it"); "they" a party
             kinds = (_ORGISH - {"Legislature"}) | ({"Motion"} if g == "neuter" else set())
