@@ -112,3 +112,27 @@ def test_robust_files_two_loads_into_one_store_never_corrupt_it(tmp_path):
         assert code == 0 or "lock" in text.lower(), text
     ox = pyoxigraph.Store.read_only(str(store))
     assert len(ox) == len(list(pyoxigraph.parse(path=str(out / "graph.trig"), format=pyoxigraph.RdfFormat.TRIG)))
+
+
+@pytest.mark.model
+def test_robust_files_50_mb_file_is_built_in_bounded_memory(tmp_path):
+    """A 50 MB text file is parsed piece by piece (paragraphs cut at 20,000 characters) with a
+    bounded peak memory; long tokens keep the parse short enough for a test."""
+    import resource
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    line = " ".join(["y" * 990] * 20) + "\n"
+    with (folder / "huge.txt").open("w", encoding="utf-8") as fh:
+        for _ in range(50_000_000 // len(line) + 1):
+            fh.write(line)
+        fh.write("\nSpeaker Ana Lopes ejected MP Tom Reyes on Monday.\n")
+    assert (folder / "huge.txt").stat().st_size > 50_000_000
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    run = subprocess.run(KG + ["build", str(folder), "--out", str(tmp_path / "out"), "-q"],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    peak_mb = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+    assert peak_mb < 1500, f"peak {peak_mb:.0f} MB"
+    g = rdflib.Graph().parse(tmp_path / "out" / "graph.ttl")
+    assert len(set(g.subjects(rdflib.RDF.type, rdflib.URIRef("https://w3id.org/kg-news/ont#Ejection")))) == 1
