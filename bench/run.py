@@ -280,10 +280,13 @@ def main() -> int:
                     work / "spacy-alone.log")
     print(f"spaCy alone: {alone['wall']:.1f}s, CPU {alone['cpu']:.0f}s, peak {alone['peak_mb']:.0f} MB", flush=True)
 
-    ratio = alone["wall"] / build["wall"]
+    ratio, by_cpu = alone["wall"] / build["wall"], alone["cpu"] / build["cpu"]
+    # on a shared machine the wall-clock ratio swings with the load of the moment; CPU time does
+    # not: the goal counts as met only when both are
     goal(f"build throughput / spaCy alone ({args.large} articles, --jobs {args.jobs})",
-         f"{ratio:.2f} ({args.large / build['wall']:.1f} vs {args.large / alone['wall']:.1f} articles/s; "
-         f"by CPU time {alone['cpu'] / build['cpu']:.2f})", ">= 0.85", ratio >= 0.85)
+         f"{ratio:.2f} by wall clock ({args.large / build['wall']:.1f} vs {args.large / alone['wall']:.1f} "
+         f"articles/s), {by_cpu:.2f} by CPU time ({build['cpu']:.0f} s vs {alone['cpu']:.0f} s)", ">= 0.85",
+         min(ratio, by_cpu) >= 0.85)
     mem = build["peak_mb"] / build_small["peak_mb"]
     goal(f"peak memory, {args.large} / {args.small} articles",
          f"{mem:.2f} ({build['peak_mb']:.0f} MB / {build_small['peak_mb']:.0f} MB)", "<= 1.2", mem <= 1.2)

@@ -173,8 +173,9 @@ class Validator:
     def _add(self, report) -> None:
         self.merged = report if self.merged is None else merge_reports(self.merged, report)
 
-    def check(self, dataset, nquads: bytes | None = None) -> None:
-        """Validate one chunk (an rdflib Dataset of document graphs, and the same as N-Quads)."""
+    def check(self, dataset, nquads: bytes | None = None, base: str | None = None) -> None:
+        """Validate one chunk (an rdflib Dataset of document graphs, or kg.stream's collector of
+        them, and the same as N-Quads)."""
         if not self.enabled:
             return
         from kg import conform
@@ -189,6 +190,8 @@ class Validator:
             return
         from kg.validate import validate
 
+        if not hasattr(dataset, "serialize"):  # kg.stream's collector of triples: pySHACL wants rdflib
+            dataset = dataset.dataset(base or self.base)
         self._add(validate(dataset))
 
     def submit(self, nquads: bytes) -> None:

@@ -197,7 +197,17 @@ def build(inputs: Iterable[Path | str], out: Path | str, *, base: str | None = N
     store = kcache.AnalysisCache(out)
     previous = kcache.load_manifest(out)
     version = kcache.analysis_version(model)
-    entries, problems, file_records = read_inputs(inputs, previous if not rebuild else {}, store, version)
+    spill = _Spill(out / kcache.CACHE_DIR / "read.pickles")
+    try:
+        return _build(inputs, out, base, model, jobs, batch_size, formats, validate, reason, rebuild, bar,
+                      started, store, previous, version, spill)
+    finally:
+        spill.close()
+
+
+def _build(inputs, out, base, model, jobs, batch_size, formats, validate, reason, rebuild, bar, started, store,
+           previous, version, spill) -> StreamResult:
+    entries, problems, file_records = read_inputs(inputs, previous if not rebuild else {}, store, version, spill)
     if not entries:
         raise NoInputError("no article could be read" + ("" if problems else "; give .txt or .md files or folders"),
                            problems)
@@ -210,9 +220,10 @@ def build(inputs: Iterable[Path | str], out: Path | str, *, base: str | None = N
         clock[0] = now
 
     docs = [_Doc(e.id, e.key, graph_file(e.id)) for e in entries]
-    # e.document is None where the cache has the analysis and the file is unchanged
-    missing = [e.document for e, x in zip(entries, docs)
-               if e.document is not None and (rebuild or not store.has(x.key))]
+    # e.offset is None where the cache has the analysis and the file is unchanged
+    missing = spill.select([e.offset for e, x in zip(entries, docs)
+                            if e.offset is not None and (rebuild or not store.has(x.key))])
+    missing_ids = {e.id for e, x in zip(entries, docs) if e.offset is not None and (rebuild or not store.has(x.key))}
     result.parsed, result.cached = len(missing), len(docs) - len(missing)
     del entries
     lap("read")
@@ -220,17 +231,16 @@ def build(inputs: Iterable[Path | str], out: Path | str, *, base: str | None = N
     from kg.parallel import Analyser
 
     with Analyser(model, jobs, batch_size) as analyser:
-        return _passes(analyser, docs, missing, result, store, previous, file_records, lap, out, base, formats,
-                       validate, reason, rebuild, bar, started, model, batch_size)
+        return _passes(analyser, docs, missing, missing_ids, result, store, previous, file_records, lap, out,
+                       base, formats, validate, reason, rebuild, bar, started, model, batch_size)
 
 
-def _passes(analyser, docs, missing, result, store, previous, file_records, lap, out, base, formats, validate,
-            reason, rebuild, bar, started, model, batch_size) -> StreamResult:
+def _passes(analyser, docs, missing, missing_ids, result, store, previous, file_records, lap, out, base, formats,
+            validate, reason, rebuild, bar, started, model, batch_size) -> StreamResult:
     """The two passes and the corpus step between them (see the module's docstring)."""
     # pass 1: analyse what is missing, keep each document's entities and events
     progress = bar(len(docs), "analyse")
-    missing_ids = {d.id for d in missing}
-    fresh = iter(analyser.analyse(missing))  # it lets go of each document once it is analysed
+    fresh = iter(analyser.analyse(missing))  # documents come back from the spill file a chunk at a time
     del missing
     for doc in docs:
         if doc.id in missing_ids:
@@ -336,16 +346,55 @@ def _passes(analyser, docs, missing, result, store, previous, file_records, lap,
 
 @dataclass
 class _Entry:
-    """A document of the corpus: read from its file now, or known from the last build (``document`` None)."""
+    """A document of the corpus: read from its file now (and put aside in the spill file), or known
+    from the last build (``offset`` None)."""
 
     id: str
     key: str
     path: str
-    document: Document | None = None
+    offset: int | None = None  # where the document read now is, in the spill file
+
+
+class _Spill:
+    """Documents read, pickled one after another into a file, so that memory does not hold every
+    text until it is parsed; ``spill[i:j]`` reads back the documents at the offsets given."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.fh = None
+        self.offsets: list[int] = []
+
+    def put(self, document: Document) -> int:
+        if self.fh is None:  # made at the first document, so that a build that reads nothing writes nothing
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.fh = open(self.path, "w+b")
+        offset = self.fh.seek(0, 2)
+        pickle.dump(document, self.fh, protocol=pickle.HIGHEST_PROTOCOL)
+        return offset
+
+    def select(self, offsets: list[int]) -> "_Spill":
+        self.offsets = offsets
+        return self
+
+    def __len__(self) -> int:
+        return len(self.offsets)
+
+    def __getitem__(self, index: slice) -> list[Document]:
+        out = []
+        for offset in self.offsets[index]:
+            self.fh.seek(offset)
+            out.append(pickle.load(self.fh))
+        return out
+
+    def close(self) -> None:
+        if self.fh is not None:
+            self.fh.close()
+            self.fh = None
+            self.path.unlink(missing_ok=True)
 
 
 def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.AnalysisCache,
-                version: str) -> tuple[list[_Entry], list[Problem], dict]:
+                version: str, spill: _Spill) -> tuple[list[_Entry], list[Problem], dict]:
     """The corpus's documents, sorted by id, as :func:`kg.documents.read_corpus` reads them, but
     without reading again a file that is unchanged since the last build (same size, times and
     inode, same reader code) and whose documents' analyses are all in the cache.
@@ -399,7 +448,7 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.Anal
             for document in found:
                 content = kcache.content_hash(document)
                 where = str(document.path or path)
-                if add(_Entry(document.id, kcache.key_of(content, version), where, document), path):
+                if add(_Entry(document.id, kcache.key_of(content, version), where, spill.put(document)), path):
                     kept.append([document.id, content, where])
             if stamp is not None and found:
                 files[str(resolved)] = {"stamp": stamp, "docs": kept}
@@ -515,6 +564,49 @@ def _facts(docs: list[_Doc]):
     return facts, claims
 
 
+class _Graph:
+    """What :meth:`kg.mapping.Mapper.add` uses of a named graph: its name and ``add``."""
+
+    __slots__ = ("identifier", "triples")
+
+    def __init__(self, identifier):
+        self.identifier = identifier
+        self.triples: dict = {}  # a set that keeps the order triples came in
+
+    def add(self, triple) -> "_Graph":
+        self.triples[triple] = None
+        return self
+
+
+class _Collector:
+    """Stands for the mapper's rdflib Dataset: named graphs that only collect their triples."""
+
+    def __init__(self):
+        self.graphs: dict = {}
+
+    def graph(self, identifier) -> _Graph:
+        g = self.graphs.get(identifier)
+        if g is None:
+            g = self.graphs[identifier] = _Graph(identifier)
+        return g
+
+    def quads(self, pattern=None):
+        for iri, g in self.graphs.items():
+            for s, p, o in g.triples:
+                yield s, p, o, iri
+
+    def dataset(self, base: str):
+        """The same graphs as an rdflib Dataset (with the mapper's prefixes), for pySHACL."""
+        from kg.mapping import Mapper
+
+        dataset = Mapper(base).dataset
+        for iri, g in self.graphs.items():
+            target = dataset.graph(iri)
+            for t in g.triples:
+                target.add(t)
+        return dataset
+
+
 @dataclass
 class _MapItem:
     """What a worker needs to map one document: its cache key, its corpus entities and event keys."""
@@ -542,7 +634,7 @@ def map_documents(items: list[_MapItem], base: str, out: str, validate: bool):
     from kg.parallel import Validator
 
     validator = Validator(True, base)
-    validator.check(dataset, data)
+    validator.check(dataset, data, base)
     return written, validator.report()
 
 
@@ -556,6 +648,7 @@ def _map_chunk(items: list[_MapItem], store: kcache.AnalysisCache, base: str, gr
     from kg.write import atomic_write_bytes
 
     mapper = Mapper(base)
+    mapper.dataset = _Collector()  # the triples, without rdflib's indexes (a third of the mapping's time)
     placed = []
     for doc in items:
         a = _reload(doc, store)
@@ -575,8 +668,7 @@ def _map_chunk(items: list[_MapItem], store: kcache.AnalysisCache, base: str, gr
     written = {}
     everything = []
     for doc, iri in placed:
-        g = mapper.dataset.graph(iri)
-        lines = sorted({_nq_row(t, iri) for t in g})
+        lines = sorted({_nq_row(t, iri) for t in mapper.dataset.graph(iri).triples})
         data = "".join(lines).encode("utf-8")
         sha = hashlib.sha256(data).hexdigest()
         path = graphs_dir / doc.file

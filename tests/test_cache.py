@@ -235,3 +235,14 @@ def test_cache_unchanged_files_are_not_even_read(built, tmp_path, monkeypatch):
     result = stream.build([src], out)
     assert [p.name for p in read] == ["a.md"]
     assert (result.parsed, result.cached) == (0, 3)
+
+
+@pytest.mark.model
+def test_cache_a_flagged_chunk_is_validated_by_pyshacl(built, tmp_path, monkeypatch):
+    """When the compiled check flags a chunk, pySHACL validates it (here: it conforms)."""
+    from kg import conform
+
+    src, out = _copy(built, tmp_path)
+    monkeypatch.setattr(conform, "may_violate", lambda *a, **k: True)
+    result = stream.build([src], tmp_path / "again", validate=True)
+    assert result.written == 3 and (tmp_path / "again" / "graph.ttl").exists()
