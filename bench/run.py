@@ -214,6 +214,8 @@ def _time_query(store_dir: Path, name: str, person: str | None, timeout: float =
     except subprocess.TimeoutExpired:
         return float("inf"), f"stopped after {timeout:.0f} s"
     if done.returncode != 0:
+        if "memory allocation" in done.stderr or "MemoryError" in done.stderr:
+            return float("inf"), f"stopped: over {memory_gb} GB of memory"
         tail = (done.stderr.strip().splitlines() or ["?"])[-1]
         return float("inf"), f"failed: {tail[:120]}"
     out = json.loads(done.stdout.strip().splitlines()[-1])

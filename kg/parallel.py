@@ -121,6 +121,10 @@ class Analyser:
         for results in self._ordered(calls):
             yield from results
 
+    def feeder(self, put, progress=None) -> "Feeder":
+        """A :class:`Feeder` that sends documents to be analysed as they are read."""
+        return Feeder(self, put, progress)
+
     def run(self, fn, tasks, *, here: bool = False) -> Iterator:
         """``fn(*task)`` for each task, in order: in the workers, or here when ``here`` (or one job)."""
         if self.jobs == 1 or here:
@@ -128,6 +132,63 @@ class Analyser:
                 yield fn(*task)
             return
         yield from self._ordered((fn, task) for task in tasks)
+
+
+class Feeder:
+    """Analyse documents while the rest of the corpus is still being read.
+
+    ``add(document, key)`` queues a document; every ``chunk`` documents go to a worker (at most
+    two chunks per worker in flight: reading waits for them); each analysis comes back to
+    ``put(key, pickled analysis)`` (the cache). ``finish()`` sends the rest and waits for all.
+    With one job, each chunk is analysed here when it is full.
+    """
+
+    def __init__(self, analyser: Analyser, put, progress=None):
+        self.analyser, self.put, self.progress = analyser, put, progress
+        self.buffer: list[tuple[Document, str]] = []
+        self.window: deque = deque()
+        self.sent = 0
+        self.chunk = 16 if analyser.jobs > 1 else analyser.chunk
+
+    def add(self, document: Document, key: str) -> None:
+        self.buffer.append((document, key))
+        self.sent += 1
+        if len(self.buffer) >= self.chunk:
+            self._send()
+
+    def _send(self) -> None:
+        if not self.buffer:
+            return
+        documents = [d for d, _ in self.buffer]
+        keys = [k for _, k in self.buffer]
+        self.buffer = []
+        a = self.analyser
+        if a.jobs == 1:
+            from kg.nlp import load_model
+
+            self._store(keys, analyse_chunk(documents, load_model(a.model), a.batch_size))
+            return
+        self.window.append((keys, a._pool().submit(_work, documents, a.batch_size)))
+        while len(self.window) > 2 * a.jobs:
+            self._collect()
+
+    def _collect(self) -> None:
+        keys, future = self.window.popleft()
+        self._store(keys, future.result())
+
+    def _store(self, keys: list[str], results: list[bytes]) -> None:
+        for key, data in zip(keys, results):
+            self.put(key, data)
+        if self.progress is not None:
+            self.progress.update(len(keys))
+
+    def finish(self, progress=None) -> None:
+        """Send what is left and wait for every analysis (``progress`` counts them from here on)."""
+        if progress is not None:
+            self.progress = progress
+        self._send()
+        while self.window:
+            self._collect()
 
 
 def validate_nquads(data: bytes, base: str | None = None):

@@ -134,7 +134,9 @@ class StreamResult:
     removed_graphs: list[str] = field(default_factory=list)
     entailments: tuple[str, Path, str] | None = None  # (graph IRI, file, sha) with --reason
     seconds: float = 0.0
-    phases: dict[str, float] = field(default_factory=dict)  # seconds per phase: read, analyse, corpus, map, merge
+    #: seconds per phase: read (the workers analysing meanwhile), analyse (the rest of it, and
+    #: loading every analysis), corpus, map, merge
+    phases: dict[str, float] = field(default_factory=dict)
 
 
 class BuildValidationError(KgError):
@@ -197,17 +199,25 @@ def build(inputs: Iterable[Path | str], out: Path | str, *, base: str | None = N
     store = kcache.AnalysisCache(out)
     previous = kcache.load_manifest(out)
     version = kcache.analysis_version(model)
-    spill = _Spill(out / kcache.CACHE_DIR / "read.pickles")
-    try:
-        return _build(inputs, out, base, model, jobs, batch_size, formats, validate, reason, rebuild, bar,
-                      started, store, previous, version, spill)
-    finally:
-        spill.close()
+    from kg.parallel import Analyser
+
+    with Analyser(model, jobs, batch_size) as analyser:
+        return _build(analyser, inputs, out, base, model, batch_size, formats, validate, reason, rebuild, bar,
+                      started, store, previous, version)
 
 
-def _build(inputs, out, base, model, jobs, batch_size, formats, validate, reason, rebuild, bar, started, store,
-           previous, version, spill) -> StreamResult:
-    entries, problems, file_records = read_inputs(inputs, previous if not rebuild else {}, store, version, spill)
+def _build(analyser, inputs, out, base, model, batch_size, formats, validate, reason, rebuild, bar, started,
+           store, previous, version) -> StreamResult:
+    """Read (analysing new documents as they are read), the corpus step, map and write (see the module)."""
+    feeder = analyser.feeder(store.put)
+
+    def fresh(document: Document, key: str) -> bool:
+        if rebuild or not store.has(key):
+            feeder.add(document, key)
+            return True
+        return False
+
+    entries, problems, file_records = read_inputs(inputs, previous if not rebuild else {}, store, version, fresh)
     if not entries:
         raise NoInputError("no article could be read" + ("" if problems else "; give .txt or .md files or folders"),
                            problems)
@@ -220,43 +230,23 @@ def _build(inputs, out, base, model, jobs, batch_size, formats, validate, reason
         clock[0] = now
 
     docs = [_Doc(e.id, e.key, graph_file(e.id)) for e in entries]
-    # e.offset is None where the cache has the analysis and the file is unchanged
-    missing = spill.select([e.offset for e, x in zip(entries, docs)
-                            if e.offset is not None and (rebuild or not store.has(x.key))])
-    missing_ids = {e.id for e, x in zip(entries, docs) if e.offset is not None and (rebuild or not store.has(x.key))}
-    result.parsed, result.cached = len(missing), len(docs) - len(missing)
+    result.parsed = feeder.sent
+    result.cached = len(docs) - sum(1 for e in entries if e.parse)
     del entries
-    lap("read")
+    lap("read")  # and, with --jobs N, the workers analyse what is read meanwhile
 
-    from kg.parallel import Analyser
-
-    with Analyser(model, jobs, batch_size) as analyser:
-        return _passes(analyser, docs, missing, missing_ids, result, store, previous, file_records, lap, out,
-                       base, formats, validate, reason, rebuild, bar, started, model, batch_size)
-
-
-def _passes(analyser, docs, missing, missing_ids, result, store, previous, file_records, lap, out, base, formats,
-            validate, reason, rebuild, bar, started, model, batch_size) -> StreamResult:
-    """The two passes and the corpus step between them (see the module's docstring)."""
-    # pass 1: analyse what is missing, keep each document's entities and events
-    progress = bar(len(docs), "analyse")
-    fresh = iter(analyser.analyse(missing))  # documents come back from the spill file a chunk at a time
-    del missing
+    # pass 1: the documents read and not in the cache are being analysed; wait for them, then
+    # keep each document's entities and events
+    progress = bar(feeder.sent, "analyse")
+    feeder.finish(progress)
+    progress.close()
+    analyser.close()  # mapping needs no model: new workers without it keep the peak memory down
     for doc in docs:
-        if doc.id in missing_ids:
-            data = next(fresh)
-            store.put(doc.key, data)
-        else:
-            data = store.get(doc.key)
-        a = _load(data, None, doc, store, model, batch_size, file_records)
+        a = _load(store.get(doc.key), None, doc, store, model, batch_size, file_records)
         sentence_index = {s: i + 1 for i, s in reversed(list(enumerate(a.sentences)))}
         doc.entities, compact = _compact(a.entities)
         doc.events = [_Light(ev, sentence_index.get(ev.sentence, 0), compact) for ev in a.events]
         del a, compact
-        progress.update(1)
-    progress.close()
-    del fresh
-    analyser.close()  # mapping needs no model: new workers without it keep the peak memory down
     lap("analyse")
 
     # the corpus step
@@ -346,58 +336,23 @@ def _passes(analyser, docs, missing, missing_ids, result, store, previous, file_
 
 @dataclass
 class _Entry:
-    """A document of the corpus: read from its file now (and put aside in the spill file), or known
-    from the last build (``offset`` None)."""
+    """A document of the corpus: read from its file now, or known from the last build."""
 
     id: str
     key: str
     path: str
-    offset: int | None = None  # where the document read now is, in the spill file
+    parse: bool = False  # read now and not in the cache: analysed in this build
 
 
-class _Spill:
-    """Documents read, pickled one after another into a file, so that memory does not hold every
-    text until it is parsed; ``spill[i:j]`` reads back the documents at the offsets given."""
-
-    def __init__(self, path: Path):
-        self.path = path
-        self.fh = None
-        self.offsets: list[int] = []
-
-    def put(self, document: Document) -> int:
-        if self.fh is None:  # made at the first document, so that a build that reads nothing writes nothing
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.fh = open(self.path, "w+b")
-        offset = self.fh.seek(0, 2)
-        pickle.dump(document, self.fh, protocol=pickle.HIGHEST_PROTOCOL)
-        return offset
-
-    def select(self, offsets: list[int]) -> "_Spill":
-        self.offsets = offsets
-        return self
-
-    def __len__(self) -> int:
-        return len(self.offsets)
-
-    def __getitem__(self, index: slice) -> list[Document]:
-        out = []
-        for offset in self.offsets[index]:
-            self.fh.seek(offset)
-            out.append(pickle.load(self.fh))
-        return out
-
-    def close(self) -> None:
-        if self.fh is not None:
-            self.fh.close()
-            self.fh = None
-            self.path.unlink(missing_ok=True)
-
-
-def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.AnalysisCache,
-                version: str, spill: _Spill) -> tuple[list[_Entry], list[Problem], dict]:
+def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.AnalysisCache, version: str,
+                fresh=None) -> tuple[list[_Entry], list[Problem], dict]:
     """The corpus's documents, sorted by id, as :func:`kg.documents.read_corpus` reads them, but
     without reading again a file that is unchanged since the last build (same size, times and
     inode, same reader code) and whose documents' analyses are all in the cache.
+
+    ``fresh(document, key) -> bool`` is called with each document read (the first of an id)
+    and says whether it is to be analysed (it is sent off at once: parsing starts while the
+    rest is read).
 
     Returns the entries, the problems met, and the file records for the next build.
     """
@@ -448,8 +403,10 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.Anal
             for document in found:
                 content = kcache.content_hash(document)
                 where = str(document.path or path)
-                if add(_Entry(document.id, kcache.key_of(content, version), where, spill.put(document)), path):
+                entry = _Entry(document.id, kcache.key_of(content, version), where)
+                if add(entry, path):
                     kept.append([document.id, content, where])
+                    entry.parse = fresh is not None and fresh(document, entry.key)
             if stamp is not None and found:
                 files[str(resolved)] = {"stamp": stamp, "docs": kept}
     return [entries[k] for k in sorted(entries)], problems, files
