@@ -135,6 +135,7 @@ class Mapper:
         for n in sorted(e.names | set(e.aliases)):
             if n and n != e.name:
                 g.add((iri, SKOS.altLabel, Literal(n)))
+        self.add_keys(g, iri, {e.name} | e.names | set(e.aliases))
         for rel, obj in sorted(e.roles, key=lambda r: (r[0], r[1].kind, r[1].name)):
             g.add((iri, KG[rel], self.entity_iri(obj)))
             self.add_entity_label(g, obj)
@@ -146,6 +147,15 @@ class Mapper:
         for n in sorted(set(e.aliases)):
             if n and n != e.name:
                 g.add((iri, SKOS.altLabel, Literal(n)))
+        self.add_keys(g, iri, {e.name} | set(e.aliases))
+
+    @staticmethod
+    def add_keys(g, iri, names) -> None:
+        """Each name folded (:func:`kg.model.fold`) as a ``skos:hiddenLabel``: a key that finds the
+        entity by any case or accents with an index look-up (``# Param: person (folded)`` queries)."""
+        for key in sorted({fold(n) for n in names if n}):
+            if key:
+                g.add((iri, SKOS.hiddenLabel, Literal(key)))
 
     def event_iri(self, d: Document, ev: Event) -> URIRef:
         shared = self.event_keys.get(id(ev))

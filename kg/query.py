@@ -10,9 +10,13 @@ answer and which parameters they take::
     # Question: What did one person do, in time order?
     # Param: person - the person's name
 
-A parameter is bound as an RDF term, never pasted into the query text: on the embedded store
-through Oxigraph's substitutions (SEP-0007), on an endpoint as a ``VALUES`` block made of
-escaped terms.
+A parameter is bound as an RDF term, never pasted into the query text: a ``VALUES`` block of
+escaped terms opens the WHERE clause, on the embedded store as on an endpoint. (Oxigraph's
+substitutions would do too, but its planner does not start from a substituted variable: on a
+million triples a one-person query took 0.5 s with them and under 1 ms with the block.)
+A parameter declared ``(folded)`` is given to the query folded (:func:`kg.model.fold`: case,
+accents and hyphens do not count), to be matched against the ``skos:hiddenLabel`` keys the
+mapping writes for every name: an index look-up instead of a scan of every label.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import pyoxigraph as ox
 
 from kg.errors import KgError
 from kg.mapping import DEFAULT_BASE
+from kg.model import fold
 from kg.paths import ontology_dir
 from kg.vocab import NS
 
@@ -62,6 +67,7 @@ class StoredQuery:
     question: str
     params: dict[str, str]  # name -> what to give
     text: str
+    folded: frozenset[str] = frozenset()  # parameters given folded (``# Param: NAME (folded) - ...``)
 
 
 def queries_dir() -> Path:
@@ -75,7 +81,7 @@ def stored_queries() -> list[StoredQuery]:
 
 def _read_stored(path: Path) -> StoredQuery:
     text = path.read_text(encoding="utf-8")
-    question, params = "", {}
+    question, params, folded = "", {}, set()
     for line in text.splitlines():
         if not line.startswith("#"):
             break
@@ -84,8 +90,12 @@ def _read_stored(path: Path) -> StoredQuery:
             question = body.split(":", 1)[1].strip()
         elif body.lower().startswith("param:"):
             name, _, what = body.split(":", 1)[1].strip().partition(" ")
-            params[name.lstrip("?$")] = what.strip(" -—")
-    return StoredQuery(path.stem, path, question, params, text)
+            name, what = name.lstrip("?$"), what.strip()
+            if what.startswith("(folded)"):
+                folded.add(name)
+                what = what[len("(folded)"):]
+            params[name] = what.strip(" -—")
+    return StoredQuery(path.stem, path, question, params, text, frozenset(folded))
 
 
 def stored(name: str) -> StoredQuery:
@@ -150,7 +160,8 @@ def check_params(q: QueryText, params: dict[str, str]) -> dict[str, ox.Literal]:
     for name in params:
         if not re.search(rf"[?$]{re.escape(name)}\b", _code(q.text)):
             raise QueryError(f"--param {name}: the query has no variable ?{name}")
-    return {name: ox.Literal(value) for name, value in params.items()}
+    folded = q.stored.folded if q.stored is not None else frozenset()
+    return {name: ox.Literal(fold(value) if name in folded else value) for name, value in params.items()}
 
 
 @dataclass
@@ -197,13 +208,12 @@ def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = Non
         QueryError: bad syntax (message with line and column), or a parameter the query cannot take.
         QueryTimeoutError: it ran longer than ``timeout`` seconds.
     """
-    subs = {ox.Variable(k): v for k, v in check_params(q, params or {}).items()}
+    text = bind_values(q.text, check_params(q, params or {}))
     outcome: dict[str, object] = {}
 
     def work() -> None:  # pyoxigraph releases the GIL while it evaluates, so the caller can give up
         try:
-            outcome["results"] = from_oxigraph(store.query(q.text, use_default_graph_as_union=True,
-                                                           prefixes=PREFIXES, substitutions=subs or None))
+            outcome["results"] = from_oxigraph(store.query(text, use_default_graph_as_union=True, prefixes=PREFIXES))
         except BaseException as err:  # handed to the caller's thread
             outcome["error"] = err
 
@@ -219,10 +229,6 @@ def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = Non
     err = outcome.get("error")
     if isinstance(err, SyntaxError):
         raise QueryError(f"{q.source}: {syntax_message(err, q.text)}") from None
-    if isinstance(err, RuntimeError) and "projection" in str(err):
-        name = re.search(r"\?(\w+)", str(err))
-        raise QueryError(f"--param {name.group(1) if name else ''}: a parameter must be one of the variables the "
-                         "query selects; add it to the SELECT clause") from None
     if isinstance(err, (OSError, RuntimeError, ValueError)):
         raise QueryError(f"{q.source}: {err}") from None
     if err is not None:

@@ -77,7 +77,7 @@ def test_query_competency_who_asked_for_an_apology_and_who_refused(target):
 
 def test_query_competency_everything_one_person_did_in_time_order(target):
     rows = answers(target, "person-timeline", person=SINGH)
-    assert {r["person"] for r in rows} == {SINGH}
+    assert {r["who"] for r in rows} == {SINGH}
     actions = {r["action"] for r in rows}
     assert {"called", "refused to apologize", "proposed"} <= actions and "ejected" not in actions
     dates = [r["date"] for r in rows if r["date"]]
@@ -283,3 +283,16 @@ def test_query_distinct_rows_drops_repeats_in_order():
     a, b = ox.Literal("a"), ox.NamedNode("http://example.org/b")
     rows = distinct_rows(Results(["x", "y"], [{"x": a}, {"x": a, "y": b}, {"x": a}, {"y": b}, {"x": a, "y": b}]))
     assert rows.rows == [{"x": a}, {"x": a, "y": b}, {"y": b}]
+
+
+def test_query_competency_person_name_ignores_accents_and_hyphens(target):
+    exact = answers(target, "person-timeline", person="Yves-Francois Blanchet")
+    assert exact  # he asked for an apology
+    assert answers(target, "person-timeline", person="yves  françois BLANCHET") == exact
+
+
+def test_query_folded_parameter_is_declared_in_the_header():
+    from kg.query import stored
+
+    assert stored("person-timeline").folded == {"person"}
+    assert "(folded)" not in stored("person-timeline").params["person"]
