@@ -39,7 +39,7 @@ class _Context:
                         _RANK[m.kind] == _RANK[prev.kind] and m.end - m.start < prev.end - prev.start):
                     self.owner[(m.para, i)] = m
         self.quoted: list[list[tuple[int, int]]] = [
-            [(q.start(), q.end()) for q in quotes.QUOTE.finditer(p.doc.text)] for p in paragraphs]
+            [(q.start(), q.end()) for q in quotes.QUOTE.finditer(p.text)] for p in paragraphs]
 
     def mention(self, para: int, tok: Token | None) -> Mention | None:
         """The mention a token belongs to, looking through appositions ('a Bloc MP – X –')."""
@@ -351,10 +351,15 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
     ctx = _Context(document, paragraphs, mentions)
     events: list[Event] = []
     for pi, para in enumerate(paragraphs):
-        embed = document.in_embed(para.start, para.start + len(para.doc.text))
+        embed = document.in_embed(para.start, para.start + len(para.text))
+        by_lemma = ctx.lex.rules_by_lemma
         for tok in para.doc:
-            for rule in ctx.lex.rules:
-                if tok.lemma_.lower() not in rule.lemmas or tok.pos_ != rule.get("pos", "VERB"):
+            candidates = by_lemma.get(tok.lemma_.lower())
+            if not candidates:
+                continue
+            pos = tok.pos_
+            for rule in candidates:
+                if pos != rule.get("pos", "VERB"):
                     continue
                 ev = _match(ctx, rule, pi, tok, events)
                 if ev is None:
@@ -517,7 +522,7 @@ def _date(ctx: _Context, events: list[Event]) -> None:
     for e in events:
         by_sentence.setdefault(e.sentence, []).append(e)
     for pi, para in enumerate(ctx.paragraphs):
-        in_embed = ctx.document.in_embed(para.start, para.start + len(para.doc.text)) is not None
+        in_embed = ctx.document.in_embed(para.start, para.start + len(para.text)) is not None
         for sent in para.doc.sents:
             span = (ctx.char(pi, sent.start_char), ctx.char(pi, sent.end_char))
             found = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from kg.errors import KgError
@@ -77,6 +77,15 @@ class Lexicon:
     remark_governors: frozenset[str]
     party_abbreviations: dict[str, str]
     modality: dict[str, frozenset[str]]
+
+    @cached_property
+    def rules_by_lemma(self) -> dict[str, tuple[Rule, ...]]:
+        """lemma -> the rules it can trigger, in the order of ``rules`` (one look-up a token)."""
+        out: dict[str, list[Rule]] = {}
+        for rule in self.rules:
+            for lemma in rule.lemmas:
+                out.setdefault(lemma, []).append(rule)
+        return {k: tuple(v) for k, v in out.items()}
 
     def office_words(self) -> dict[str, Office]:
         """Lower-cased title phrase -> office."""

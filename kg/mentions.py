@@ -253,16 +253,22 @@ class _Finder:
             if s < e and self.free(s, e):
                 self.add(Mention(self.para, s, e, "Person", doc[s:e].text, self.span_head(s, e)))
         # a run of two or more capitalised proper nouns the model left untyped: a name
-        i = 0
-        while i < len(doc):
+        heads = lex.party_head_words | lex.org_head_words
+        after_heads = lex.party_head_words | lex.motion_name_heads
+        tokens = list(doc)  # one Token object each (doc[j] makes a new one on every access)
+
+        def name_word(t: Token) -> bool:
+            return t.pos_ == "PROPN" and (t.is_title or t.is_upper) and t.is_alpha and \
+                t.ent_type_ in {"", "PERSON", "ORG"} and t.text not in lex.name_stop_words and t.text not in heads
+
+        i, n = 0, len(tokens)
+        while i < n:
             j = i
-            while j < len(doc) and j not in self.owner and doc[j].pos_ == "PROPN" and (doc[j].is_title or doc[j].is_upper) \
-                    and doc[j].is_alpha and doc[j].ent_type_ in {"", "PERSON", "ORG"} and doc[j].text not in lex.name_stop_words \
-                    and doc[j].text not in lex.party_head_words | lex.org_head_words and j - i < 3:
+            while j < n and j not in self.owner and j - i < 3 and name_word(tokens[j]):
                 j += 1
             # names take no article: "the NL Morning News" is a programme, not a person
-            if j - i >= 2 and not (j < len(doc) and doc[j].text in lex.party_head_words | lex.motion_name_heads) \
-                    and not (i > 0 and doc[i - 1].lower_ in {"the", "a", "an"}) and not any(t.is_upper for t in doc[i:j]):
+            if j - i >= 2 and not (j < n and tokens[j].text in after_heads) \
+                    and not (i > 0 and tokens[i - 1].lower_ in {"the", "a", "an"}) and not any(t.is_upper for t in tokens[i:j]):
                 self.add(Mention(self.para, i, j, "Person", doc[i:j].text, j - 1))
             i = max(j, i + 1)
 
@@ -344,11 +350,15 @@ class _Finder:
         rel = self.lex.modality.get("relative_pronouns", frozenset())
         # a pronoun inside a direct quote speaks from the speaker's point of view, not the story's
         from kg.quotes import QUOTE
-        quoted = [(q.start(), q.end()) for q in QUOTE.finditer(doc.text)]
+        quoted = None  # found at the first pronoun (doc.text is made anew on each call)
         for i, tok in enumerate(doc):
-            if i in self.owner or any(s <= tok.idx < e for s, e in quoted):
-                continue
             low = tok.lower_
+            if (low not in PRONOUN_GENDER and low not in rel) or i in self.owner:
+                continue
+            if quoted is None:
+                quoted = [(q.start(), q.end()) for q in QUOTE.finditer(doc.text)]
+            if any(s <= tok.idx < e for s, e in quoted):
+                continue
             if low in PRONOUN_GENDER and tok.pos_ == "PRON":
                 self.add(Mention(self.para, i, i + 1, "Pronoun", tok.text, i, desc={"gender": PRONOUN_GENDER[low]}))
             elif low in rel and tok.dep_ in _SUBJECT_DEPS | {"dobj", "pobj"} and tok.head.dep_ == "relcl":

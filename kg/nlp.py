@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Iterable, Iterator
 
 import spacy
@@ -31,6 +31,11 @@ class Paragraph:
 
     start: int
     doc: Doc
+
+    @cached_property
+    def text(self) -> str:
+        """``doc.text``, made once (spaCy joins every token's text again on each ``doc.text``)."""
+        return self.doc.text
 
 
 def load_model(name: str | None = None) -> Language:

@@ -49,17 +49,17 @@ def statements(document: Document, paragraphs: list[Paragraph],
     out: list[Event] = []
     previous: Event | None = None
     for pi, para in enumerate(paragraphs):
-        doc = para.doc
-        if document.in_embed(para.start, para.start + len(doc.text)) is not None:
+        doc, text = para.doc, para.text
+        if document.in_embed(para.start, para.start + len(text)) is not None:
             previous = None
             continue
-        spans = [(m.start(), m.end()) for m in QUOTE.finditer(doc.text)]
+        spans = [(m.start(), m.end()) for m in QUOTE.finditer(text)]
         verbs = _speech_verbs(doc, spans)
-        only_quote = len(spans) == 1 and doc.text.strip().startswith(doc.text[spans[0][0]]) and \
-            len(doc.text[spans[0][1]:].strip(" .,")) == 0
+        only_quote = len(spans) == 1 and text.strip().startswith(text[spans[0][0]]) and \
+            len(text[spans[0][1]:].strip(" .,")) == 0
         for s, e in spans:
-            text = doc.text[s + 1:e - 1].strip()
-            if len(text.split()) < MIN_WORDS:
+            quote = text[s + 1:e - 1].strip()
+            if len(quote.split()) < MIN_WORDS:
                 continue
             verb = _attributing_verb(doc, s, e, verbs)
             speaker = None
@@ -81,7 +81,7 @@ def statements(document: Document, paragraphs: list[Paragraph],
                        trigger=verb.text if verb is not None else "", para=pi, trigger_index=anchor.i,
                        sentence=(para.start + sent.start_char, para.start + sent.end_char),
                        agents=[speaker], confidence=0.85 if verb is not None else 0.6)
-            ev.quote = text
+            ev.quote = quote
             ev.quote_span = (para.start + s + 1, para.start + e - 1)
             out.append(ev)
             previous = ev

@@ -20,9 +20,6 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 
-import pyshacl
-from pyshacl.constraints.sparql import sparql_based_constraints as _sparql_constraints
-from rdflib.plugins.sparql import prepareQuery
 from rdflib import RDF, RDFS, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 
@@ -145,6 +142,8 @@ def validate(data: Graph | Dataset, shapes: Graph | None = None, ontology: Graph
     graph = as_graph(data)
     shapes = shapes if shapes is not None else load_shapes()
     ontology = ontology if ontology is not None else load_ontology()
+    import pyshacl  # here, not at the top: the compiled check (kg.conform) needs only the shapes
+
     with _prepared_sparql() if prepared else nullcontext():
         _, results, _ = pyshacl.validate(graph, shacl_graph=shapes, ont_graph=ontology, inference="none",
                                          allow_warnings=True, abort_on_first=False, meta_shacl=False)
@@ -172,6 +171,8 @@ def _prepared_sparql():
     (``tests/test_validate.py`` compares both). Without the expected pySHACL internals
     this does nothing.
     """
+    from pyshacl.constraints.sparql import sparql_based_constraints as _sparql_constraints
+
     component = getattr(_sparql_constraints, "SPARQLBasedConstraint", None)
     original = getattr(component, "_validate_sparql_query", None)
     if original is None:
@@ -190,6 +191,8 @@ def _prepared_sparql():
 
 @lru_cache(maxsize=256)
 def _prepare(text: str):
+    from rdflib.plugins.sparql import prepareQuery
+
     return prepareQuery(text)
 
 
