@@ -143,7 +143,7 @@ def queries_on_big_store(out: Path, store_dir: Path, min_triples: int) -> dict:
 
     from kg import stream
     from kg.query import stored_queries
-    from kg.store import open_store, sync_graphs
+    from kg.store import compact, open_store, sync_graphs
 
     shutil.rmtree(store_dir, ignore_errors=True)
     graphs = sorted((out / stream.GRAPHS_DIR).glob("*.nq"))
@@ -166,6 +166,7 @@ def queries_on_big_store(out: Path, store_dir: Path, min_triples: int) -> dict:
                         format=ox.RdfFormat.N_QUADS)
         total = len(store)
     store.flush()
+    compact(store)  # as kg load does after a bulk load
     person = next(iter(store.query(
         "SELECT ?n WHERE { ?p a <https://w3id.org/kg-news/ont#Person> ; "
         "<http://www.w3.org/2000/01/rdf-schema#label> ?n ; <https://w3id.org/kg-news/ont#ejected> ?x } LIMIT 1",

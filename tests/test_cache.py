@@ -246,3 +246,26 @@ def test_cache_a_flagged_chunk_is_validated_by_pyshacl(built, tmp_path, monkeypa
     monkeypatch.setattr(conform, "may_violate", lambda *a, **k: True)
     result = stream.build([src], tmp_path / "again", validate=True)
     assert result.written == 3 and (tmp_path / "again" / "graph.ttl").exists()
+
+
+def test_cache_store_bulk_path_loads_what_the_transaction_path_loads(built, tmp_path, monkeypatch):
+    """A first load of many graphs goes through the bulk loader (and is compacted after):
+    the store holds exactly what one transaction would have put there."""
+    from kg import store as kstore
+
+    _, _, out, _ = built
+    manifest = cache.load_manifest(out)["documents"]
+    entries = [(v["graph"], out / stream.GRAPHS_DIR / v["file"], v["sha"]) for v in manifest.values()]
+    compacted = []
+    monkeypatch.setattr(kstore, "compact", lambda s: compacted.append(s) or s.optimize())
+    results = {}
+    for name, limit in (("transaction", kstore.TRANSACTION_GRAPHS), ("bulk", 0)):
+        monkeypatch.setattr(kstore, "TRANSACTION_GRAPHS", limit)
+        path = tmp_path / name
+        s = kstore.open_store(path)
+        report, _ = kstore.sync_graphs(s, path, entries, [])
+        assert set(report.graphs.values()) == {"new"} and report.triples > 0
+        del s
+        results[name] = _store_graphs(path)
+    assert results["bulk"] == results["transaction"] and len(results["bulk"]) == len(entries) == 3
+    assert len(compacted) == 1  # the bulk load only
