@@ -155,7 +155,7 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
         lem = g.lemma_.lower()
         if lem in required:
             return "Asserted", cls
-        if lem in {"refuse", "decline"}:
+        if lem in lexicon.load().grammar["refusal_governors"]:
             return "Negated", cls
         if lem in mod["Attempted"]:
             return "Attempted", cls
@@ -510,7 +510,7 @@ def _dates_event(expr: Token, trigger: Token) -> bool:
         return True
     # "voted against the bill when the division bell rang on Tuesday": a simultaneous clause
     return verb.dep_ == "advcl" and verb.head.i == clause.i and any(
-        c.dep_ in {"mark", "advmod"} and c.lower_ in {"when", "as", "while"} for c in verb.children)
+        c.dep_ in {"mark", "advmod"} and c.lower_ in lexicon.load().grammar["simultaneous_markers"] for c in verb.children)
 
 
 def _date(ctx: _Context, events: list[Event]) -> None:

@@ -77,6 +77,8 @@ class Lexicon:
     remark_governors: frozenset[str]
     party_abbreviations: dict[str, str]
     modality: dict[str, frozenset[str]]
+    #: closed-class word lists (``grammar.json``): name -> words, or word -> value (``pronoun_gender``)
+    grammar: dict[str, Any] = field(default_factory=dict)
 
     @cached_property
     def rules_by_lemma(self) -> dict[str, tuple[Rule, ...]]:
@@ -104,8 +106,9 @@ def _read(name: str) -> dict[str, Any]:
 
 @cache
 def load() -> Lexicon:
-    """Read ``titles.json``, ``organizations.json``, ``events.json`` and ``modality.json``."""
-    titles, orgs, events, modality = (_read(n) for n in ("titles.json", "organizations.json", "events.json", "modality.json"))
+    """Read ``titles.json``, ``organizations.json``, ``events.json``, ``modality.json`` and ``grammar.json``."""
+    titles, orgs, events, modality, grammar = (_read(n) for n in (
+        "titles.json", "organizations.json", "events.json", "modality.json", "grammar.json"))
     offices = tuple(
         Office(
             key=o["key"], label=o["label"], words=tuple(w.lower() for w in o["words"]),
@@ -140,4 +143,6 @@ def load() -> Lexicon:
         remark_governors=frozenset(events.get("remark_governors", ())),
         party_abbreviations=dict(titles.get("party_abbreviations", {})),
         modality=mod,
+        grammar={k: (dict(v) if isinstance(v, dict) else frozenset(v)) for k, v in grammar.items()
+                 if not k.startswith("_")},
     )

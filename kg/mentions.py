@@ -17,13 +17,7 @@ from spacy.tokens import Doc, Token
 from kg import lexicon
 from kg.model import Mention, fold
 
-PRONOUN_GENDER = {"he": "male", "him": "male", "his": "male", "himself": "male",
-                  "she": "female", "her": "female", "hers": "female", "herself": "female",
-                  "they": "plural", "them": "plural", "their": "plural", "its": "neuter", "it": "neuter"}
-_INDEFINITE = {"a", "an", "another", "one", "some", "any", "several", "other"}
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
-_LABEL_STOPS = {"when", "after", "which", "who", "while", "because", "before", "but", "and"}
-_MOTION_PREPS = {"on", "of", "for", "to", "against", "in", "about"}
 
 
 @cache
@@ -311,7 +305,8 @@ class _Finder:
         if det == "its" or det == "his" or det == "her" or det == "their":
             desc_indef = False
         else:
-            desc_indef = det in _INDEFINITE or (st < start and doc[st].lower_ in _INDEFINITE)
+            indefinite = self.lex.grammar["indefinite_determiners"]
+            desc_indef = det in indefinite or (st < start and doc[st].lower_ in indefinite)
         m = Mention(self.para, st, max(e_desc, e), "Description", doc[st:max(e_desc, e)].text, e - 1, roles=roles,
                     desc={"indefinite": desc_indef, "possessor": det if det in {"its", "his", "her", "their"} else None})
         self.mentions.append(m)
@@ -339,7 +334,7 @@ class _Finder:
                         st -= 1
                     det = doc[st].lower_
                     m = Mention(self.para, st, p.end, "Description", doc[st:p.end].text, i,
-                                roles=[("leaderOf", p)], desc={"indefinite": det in _INDEFINITE,
+                                roles=[("leaderOf", p)], desc={"indefinite": det in lex.grammar["indefinite_determiners"],
                                                                "possessor": det if det in {"its", "his", "her", "their"} else None})
                     self.mentions.append(m)
                     for j in range(st, i + 1):
@@ -348,19 +343,20 @@ class _Finder:
     def pronouns_and_relatives(self) -> None:
         doc = self.doc
         rel = self.lex.modality.get("relative_pronouns", frozenset())
+        gender = self.lex.grammar["pronoun_gender"]
         # a pronoun inside a direct quote speaks from the speaker's point of view, not the story's
         from kg.quotes import QUOTE
         quoted = None  # found at the first pronoun (doc.text is made anew on each call)
         for i, tok in enumerate(doc):
             low = tok.lower_
-            if (low not in PRONOUN_GENDER and low not in rel) or i in self.owner:
+            if (low not in gender and low not in rel) or i in self.owner:
                 continue
             if quoted is None:
                 quoted = [(q.start(), q.end()) for q in QUOTE.finditer(doc.text)]
             if any(s <= tok.idx < e for s, e in quoted):
                 continue
-            if low in PRONOUN_GENDER and tok.pos_ == "PRON":
-                self.add(Mention(self.para, i, i + 1, "Pronoun", tok.text, i, desc={"gender": PRONOUN_GENDER[low]}))
+            if low in gender and tok.pos_ == "PRON":
+                self.add(Mention(self.para, i, i + 1, "Pronoun", tok.text, i, desc={"gender": gender[low]}))
             elif low in rel and tok.dep_ in _SUBJECT_DEPS | {"dobj", "pobj"} and tok.head.dep_ == "relcl":
                 self.add(Mention(self.para, i, i + 1, "Relative", tok.text, i))
 
@@ -382,11 +378,12 @@ class _Finder:
 
 def _motion_label(tok: Token) -> str:
     """A readable label for a motion from its noun phrase: 'motion to recognize ...'."""
+    grammar = lexicon.load().grammar
     keep = [c for c in tok.children if c.dep_ in {"amod", "compound", "nmod", "acl", "nummod"}
-            or (c.dep_ == "prep" and c.lower_ in _MOTION_PREPS)]
+            or (c.dep_ == "prep" and c.lower_ in grammar["motion_label_prepositions"])]
     words = sorted({t for c in keep for t in c.subtree} | {tok}, key=lambda t: t.i)
     words = [t for t in words if t.dep_ not in {"poss", "case", "relcl"} and (t.dep_ != "det" or t.lower_ == "no")]
-    cut = next((k for k, t in enumerate(words) if t.i > tok.i and (t.lower_ in _LABEL_STOPS or t.is_punct)), len(words))
+    cut = next((k for k, t in enumerate(words) if t.i > tok.i and (t.lower_ in grammar["label_stop_words"] or t.is_punct)), len(words))
     text = " ".join(t.text for t in words[:min(cut, 16)])
     return text.replace(" 's", "'s").strip(" ,.")
 

@@ -10,6 +10,8 @@ from typing import Iterator
 
 from spacy.tokens import Token
 
+from kg import lexicon
+
 SUBJ = {"nsubj", "nsubjpass", "csubj"}
 _CLAUSAL = {"xcomp", "ccomp", "advcl", "conj", "pcomp", "acl", "relcl"}
 
@@ -36,13 +38,11 @@ def is_passive(verb: Token) -> bool:
 
 def causative(verb: Token) -> bool:
     """'have/get X + past participle' ('tried to have him kicked out')."""
-    return verb.tag_ in {"VBN", "VBD"} and verb.dep_ in {"ccomp", "xcomp"} and verb.head.lemma_ in {"have", "get"} \
+    return verb.tag_ in {"VBN", "VBD"} and verb.dep_ in {"ccomp", "xcomp"} and verb.head.lemma_ in lexicon.load().grammar["causative_verbs"] \
         and any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children)
 
 
 #: verbs whose object is the understood subject of their infinitive ("asked X to leave")
-OBJECT_CONTROL = {"ask", "tell", "order", "urge", "force", "press", "invite", "direct", "instruct", "require",
-                  "want", "expect", "call", "allow", "permit", "persuade", "encourage", "pressure", "advise", "warn"}
 
 
 def direct_subject(verb: Token) -> Token | None:
@@ -68,7 +68,7 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
     # object control: "asked X to leave" -> X; subject control: "X refused to apologise" -> X
     if verb.dep_ == "xcomp":
         obj = children(head, "dobj")
-        if obj and head.lemma_ in OBJECT_CONTROL:
+        if obj and head.lemma_ in lexicon.load().grammar["object_control_verbs"]:
             return obj[0]
         return subject_of(head, _depth + 1)
     # relative clause: the noun it modifies ("the MP who called X ..."); "X was the only
