@@ -7,31 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import click
 import pytest
-from click.testing import CliRunner
 from rdflib import Dataset
 
 from kg.cli_semantic import register
+from tests.clirun import group_fixture, run
 
 ROOT = Path(__file__).resolve().parent.parent
 VALID = Path(__file__).parent / "shapes" / "valid.ttl"
 
 
-@pytest.fixture(scope="module")
-def kg() -> click.Group:
-    @click.group()
-    def group() -> None:
-        """kg"""
-
-    register(group)
-    return group
-
-
-def run(kg, *args):
-    result = CliRunner().invoke(kg, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    return result
+kg = group_fixture(register)
 
 
 @pytest.mark.parametrize("command", ["reason", "validate"])

@@ -7,16 +7,15 @@ import json
 from collections import Counter
 from pathlib import Path
 
-import click
 import pytest
 import rdflib
-from click.testing import CliRunner
 from rdflib import RDF
 
 from kg.cli_viz import register
 from kg.stats import compute, ontology, open_source
 from kg.vocab import NS
 from tests.stores import opened
+from tests.clirun import group_fixture, run
 
 ROOT = Path(__file__).resolve().parent.parent
 KG = rdflib.Namespace(NS)
@@ -48,20 +47,7 @@ x:graph-b {
 """
 
 
-@pytest.fixture(scope="module")
-def kg() -> click.Group:
-    @click.group()
-    def group() -> None:
-        """kg"""
-
-    register(group)
-    return group
-
-
-def run(kg, *args):
-    result = CliRunner().invoke(kg, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    return result
+kg = group_fixture(register)
 
 
 @pytest.fixture

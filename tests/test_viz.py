@@ -16,15 +16,14 @@ import shutil
 import time
 from pathlib import Path
 
-import click
 import pyoxigraph as ox
 import pytest
-from click.testing import CliRunner
 
 from kg.cli_viz import register
 from kg.paths import ontology_dir
 from kg.stats import open_source
 from kg.viz import LIBRARY_LICENCE, MAX_NODES, collect, render
+from tests.clirun import group_fixture, run
 
 ROOT = Path(__file__).resolve().parent.parent
 PREFIXES = """PREFIX kg: <https://w3id.org/kg-news/ont#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
@@ -34,20 +33,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="module")
-def kg() -> click.Group:
-    @click.group()
-    def group() -> None:
-        """kg"""
-
-    register(group)
-    return group
-
-
-def run(kg, *args):
-    result = CliRunner().invoke(kg, [str(a) for a in args])
-    assert "Traceback" not in result.output
-    return result
+kg = group_fixture(register)
 
 
 def graph_and_ontology(trig: Path) -> ox.Store:
@@ -74,21 +60,12 @@ def expected_nodes(store: ox.Store) -> tuple[int, int]:
 
 
 @pytest.fixture(scope="module")
-def seed_page(seed, tmp_path_factory) -> Path:
+def seed_page(seed, kg, tmp_path_factory) -> Path:
     """``kg viz`` on the seed graph, through the CLI."""
     out = tmp_path_factory.mktemp("viz") / "seed.html"
-    result = CliRunner().invoke(_group(), ["viz", str(seed.trig), "--out", str(out)])
+    result = run(kg, "viz", seed.trig, "--out", out)
     assert result.exit_code == 0, result.output
     return out
-
-
-def _group() -> click.Group:
-    @click.group()
-    def group() -> None:
-        """kg"""
-
-    register(group)
-    return group
 
 
 # ------------------------------------------------------------------------------------------- data
