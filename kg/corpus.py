@@ -1,12 +1,12 @@
-"""The corpus-level step at scale: the same answers as :func:`kg.resolve.merge_corpus` and
-:func:`kg.corefer.event_keys`, in time that grows linearly with the corpus.
+"""The corpus-level step at scale: one entity per real thing and one node per real event across
+documents, in time that grows linearly with the corpus (every build uses it).
 
-``resolve.merge_corpus`` looks for the full name a surname-only person belongs to (and for the
+The plain way to merge (``tests/reference.py``, once ``kg.resolve.merge_corpus``) looks for the full name a surname-only person belongs to (and for the
 one longer name a name's words all belong to) by scanning every canonical person found so
 far, once per new person: quadratic, minutes at 10,000 articles, hours at 100,000.
 :func:`merge_corpus` keeps the same loop, in the same order, and answers both questions from
 indexes (last word -> people, word -> people) instead; ``tests/test_jobs.py`` checks it gives
-the same corpus entities as ``resolve.merge_corpus`` on the seeds, the development set and
+the same corpus entities as the reference on the seeds, the development set and
 random corpora.
 
 ``corefer.event_keys`` compares each event with every cluster so far; two events can only
@@ -25,7 +25,7 @@ from kg.model import Entity, Event, fold
 def merge_corpus(per_document: list[list[Entity]]) -> dict[int, Entity]:
     """One entity per real thing across documents: ``id(local entity) -> corpus entity``.
 
-    Exactly :func:`kg.resolve.merge_corpus`, with the two scans over the canonical people
+    Exactly the plain merge (``tests/reference.py``), with the two scans over the canonical people
     replaced by lookups in indexes kept up to date as people are added.
     """
     canon: dict[tuple[str, str], Entity] = {}

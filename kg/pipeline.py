@@ -12,7 +12,8 @@ from typing import Callable, Iterable
 
 from rdflib import Dataset
 
-from kg import corefer, extract, mentions, nlp, resolve
+from kg import corpus as corpus_step
+from kg import extract, mentions, nlp, resolve
 from kg.documents import Document, Problem, from_text, read_corpus
 from kg.errors import NoInputError
 from kg.mapping import DEFAULT_BASE, DocumentFacts, Mapper
@@ -100,12 +101,12 @@ def build_corpus(
         analysed.append(analyse(document, paragraphs, language))
         if progress is not None:
             progress(document)
-    mapping = resolve.merge_corpus([a.entities for a in analysed])
+    mapping = corpus_step.merge_corpus([a.entities for a in analysed])
     _to_corpus(analysed, mapping)
     mapper = Mapper(base)
     corpus = {id(e): e for e in mapping.values()}
-    mapper.event_keys = corefer.event_keys([(a.document.id, a.events) for a in analysed],
-                                           lambda eid: str(mapper.entity_iri(corpus[eid])))
+    mapper.event_keys = corpus_step.event_keys([(a.document.id, a.events) for a in analysed],
+                                               lambda eid: str(mapper.entity_iri(corpus[eid])))
     result = BuildResult(mapper.dataset, documents, problems)
     for a in analysed:
         sentences = [(p.start + s.start_char, p.start + s.end_char) for p in a.paragraphs for s in p.doc.sents]

@@ -3,7 +3,7 @@
 - ``kg build --jobs 2`` writes the same bytes as ``--jobs 1`` (merged files and graph files);
 - the streaming build (kg.stream) gives the triples of ``kg.pipeline.build_corpus`` (the
   reference: everything in memory, written by rdflib), byte for byte in N-Triples and N-Quads;
-- the indexed corpus step (kg.corpus) gives the answers of ``resolve.merge_corpus`` and
+- the indexed corpus step (kg.corpus) gives the answers of the plain merge (tests/reference.py) and
   ``corefer.event_keys``; a paragraph parses the same whatever shares its ``nlp.pipe`` batch.
 
 Invented names only (the seeds and the development set are read from files).
@@ -18,9 +18,10 @@ import pyoxigraph as ox
 import pytest
 from click.testing import CliRunner
 
-from kg import corefer, corpus, resolve
+from kg import corefer, corpus
 from kg.cli import main
 from kg.model import Entity, Event, Mention, fold
+from tests import reference
 from tests.conftest import ROOT
 from tests.test_cache import ARTICLES, _files, _write
 
@@ -100,7 +101,7 @@ def test_jobs_a_paragraph_parses_the_same_in_any_batch(nlp):
 # -- the corpus step, indexed ------------------------------------------------------------------
 
 def _same_merge(per_document: list[list[Entity]]) -> None:
-    want = resolve.merge_corpus(per_document)
+    want = reference.merge_corpus(per_document)
     got = corpus.merge_corpus(per_document)
     assert set(want) == set(got)
 
@@ -127,13 +128,14 @@ def test_jobs_merge_corpus_equals_resolve_on_the_articles(nlp):
     _same_merge(per_document)
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_jobs_merge_corpus_equals_resolve_on_random_corpora(seed):
-    rng = random.Random(seed)
-    given = ["Ana", "Tom", "Rui", "Mara", "Ivo", "José", "Jose", "Li"]
-    family = ["Lopes", "Reyes", "Costa", "Venn", "Salt", "Pérez", "Perez", "María-Pérez"]
+GIVEN = ["Ana", "Tom", "Rui", "Mara", "Ivo", "José", "Jose", "Li"]
+FAMILY = ["Lopes", "Reyes", "Costa", "Venn", "Salt", "Pérez", "Perez", "María-Pérez"]
+
+
+def random_corpus(rng: random.Random, given=GIVEN, family=FAMILY, documents: int = 12) -> list[list[Entity]]:
+    """Up to ``documents`` documents of invented people, parties and offices, some sharing names."""
     per_document = []
-    for _ in range(rng.randint(1, 12)):
+    for _ in range(rng.randint(1, documents)):
         ents = []
         for _ in range(rng.randint(0, 6)):
             shape = rng.random()
@@ -151,7 +153,12 @@ def test_jobs_merge_corpus_equals_resolve_on_random_corpora(seed):
             if ents and rng.random() < 0.4:
                 e.roles.add((rng.choice(["memberOf", "leaderOf"]), rng.choice(ents)))
         per_document.append(ents)
-    _same_merge(per_document)
+    return per_document
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_jobs_merge_corpus_equals_resolve_on_random_corpora(seed):
+    _same_merge(random_corpus(random.Random(seed)))
 
 
 @pytest.mark.parametrize("seed", range(8))

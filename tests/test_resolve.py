@@ -1,5 +1,5 @@
 """Tests for the pure parts of the resolve stage: name folding, typo matching and the
-cross-document merge (kg.model.fold, kg.resolve.edit_distance / typo_match / merge_corpus).
+cross-document merge (kg.model.fold, kg.resolve.edit_distance / typo_match, kg.corpus.merge_corpus).
 
 No spaCy: entities are built by hand. All names are invented.
 """
@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from kg.model import Entity, fold
-from kg.resolve import edit_distance, merge_corpus, typo_match
+from kg.corpus import merge_corpus
+from kg.resolve import edit_distance, typo_match
 
 
 # -- fold -----------------------------------------------------------------------------
