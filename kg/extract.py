@@ -432,21 +432,12 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
             return None
         targets = targets or list(before.targets)
         agents = agents or list(before.agents)
-    if cls == "ApologyRefusal" and rule.get("after_class"):
-        demand = _recent(earlier, rule.get("after_class"), pi)
-        if demand is None:
+    if cls == "ApologyRefusal":
+        answers = rule.get("after_class")  # a rule that only speaks after a demand ('He refused.')
+        demand = _recent(earlier, answers or "ApologyDemand", pi)
+        if answers and demand is None:
             return None
-        # "He refused": the one who was asked
-        if demand.targets and (not agents or all(a.kind == "Pronoun" for a in agents)):
-            agents = demand.targets[:1] if not agents else [
-                t for t in demand.targets if agents[0].entity is None or t.entity is not agents[0].entity][:1] or agents
-            if agents and agents[0] is not None and demand.targets and agents[0].kind == "Pronoun":
-                agents = demand.targets[:1]
-    if cls == "ApologyRefusal" and agents and all(a.kind == "Pronoun" for a in agents):
-        demand = _recent(earlier, "ApologyDemand", pi)
-        if demand is not None and demand.targets and demand.targets[0].entity is not None and \
-                (agents[0].entity is None or agents[0].entity is not demand.targets[0].entity):
-            agents = demand.targets[:1]
+        agents = _refuser(agents, demand, bool(answers))
     agents = [a for a in agents if a.entity is not None and a.entity.kind != "Motion"]
     if rule.get("target_from") == "self" and not agents:
         return None
@@ -464,6 +455,20 @@ def _match(ctx: _Context, rule: Rule, pi: int, tok: Token, earlier: list[Event])
         agents=agents, targets=targets, charge=charge[1], modality=modality,
         confidence=float(rule.get("confidence", 0.8)),
     )
+
+
+def _refuser(agents: list[Mention], demand: Event | None, answers: bool) -> list[Mention]:
+    """Who refuses: a refusal answers the latest demand, so 'he' (or, for a rule that only
+    speaks after a demand, nobody named) is the one who was asked; a pronoun that points at
+    someone else than the one asked is taken to mean the one asked."""
+    if demand is None or not demand.targets or (agents and not all(a.kind == "Pronoun" for a in agents)):
+        return agents
+    asked = demand.targets[0]
+    if answers:
+        return [asked]
+    if agents and asked.entity is not None and (agents[0].entity is None or agents[0].entity is not asked.entity):
+        return [asked]
+    return agents
 
 
 def _presiding(entity) -> bool:

@@ -274,3 +274,44 @@ def test_extract_no_date_without_anchor(facts):
 def test_extract_coordinated_intransitive_is_not_made_passive(facts):
     asserted, _, _ = facts("MP Tom Hale was reprimanded by the Speaker and apologised.")
     assert ("Apology", "Tom Hale", "-") in asserted
+
+
+# -- who refuses: the discourse rule behind 'He refused.' -------------------------------------
+
+def _refusal_case():
+    from kg.model import Entity, Event, Mention
+
+    ana, tom, eva = (Entity(kind="Person", name=n, key=n.lower()) for n in ("Ana Lopes", "Tom Reyes", "Eva Berg"))
+
+    def m(kind, name, entity):
+        return Mention(0, 0, 1, kind, name, 0, entity=entity)
+
+    demand = Event("ApologyDemand", "apology_demand.verb", "asked", 0, 1, (0, 10),
+                   agents=[m("Person", "Ana Lopes", ana)], targets=[m("Person", "Tom Reyes", tom), m("Person", "Eva Berg", eva)])
+    return demand, m, ana, tom, eva
+
+
+def test_extract_refuser_is_the_one_asked():
+    from kg.extract import _refuser
+
+    demand, m, ana, tom, eva = _refusal_case()
+    asked = demand.targets[0]
+    # a rule that speaks only after a demand: nobody named, or only a pronoun -> the first asked
+    assert _refuser([], demand, True) == [asked]
+    assert _refuser([m("Pronoun", "he", tom)], demand, True) == [asked]
+    # any refusal: a pronoun that points at someone not asked is the one asked
+    assert _refuser([m("Pronoun", "she", ana)], demand, False) == [asked]
+    assert _refuser([m("Pronoun", "he", None)], demand, False) == [asked]
+
+
+def test_extract_refuser_keeps_a_named_agent_and_needs_a_demand():
+    from kg.extract import _refuser
+
+    demand, m, ana, tom, eva = _refusal_case()
+    named = [m("Person", "Eva Berg", eva)]
+    assert _refuser(named, demand, True) is named and _refuser(named, demand, False) is named
+    he = [m("Pronoun", "he", tom)]
+    assert _refuser(he, demand, False) is he  # he is the one asked: kept as written
+    assert _refuser(he, None, False) is he and _refuser([], None, False) == []
+    demand.targets = []
+    assert _refuser(he, demand, True) is he  # a demand of no one says nothing
