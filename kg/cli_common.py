@@ -1,11 +1,15 @@
-"""What every CLI module shares: how a bug is reported (one line, the traceback on request)."""
+"""What every CLI module shares: how errors reach the user (one line; a bug's traceback on request)."""
 
 from __future__ import annotations
 
 import os
-from typing import NoReturn
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, NoReturn
 
 import click
+
+from kg.errors import KgError
 
 
 def internal_error(err: Exception) -> NoReturn:
@@ -14,3 +18,26 @@ def internal_error(err: Exception) -> NoReturn:
         raise err
     raise click.ClickException(f"internal error ({type(err).__name__}: {err}); "
                                "please report it; set KG_DEBUG=1 to see the traceback") from None
+
+
+@contextmanager
+def user_errors(writing: Path | str | None = None) -> Iterator[None]:
+    """Run a command's work so that nothing it raises is a traceback.
+
+    A :class:`~kg.errors.KgError` becomes its message; an ``OSError`` while the command writes
+    ``writing`` becomes "cannot write FILE: reason" (without ``writing``, an ``OSError`` is not
+    expected and is a bug); click's own errors and exits pass through; anything else is a bug
+    (:func:`internal_error`).
+    """
+    try:
+        yield
+    except KgError as err:
+        raise click.ClickException(str(err)) from None
+    except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+        raise
+    except OSError as err:
+        if writing is None:
+            internal_error(err)
+        raise click.ClickException(f"cannot write {writing}: {err.strerror or err}") from None
+    except Exception as err:  # a bug: one line for the user, the traceback on request
+        internal_error(err)

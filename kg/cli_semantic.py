@@ -11,8 +11,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli_common import internal_error
-from kg.errors import KgError
+from kg.cli_common import user_errors
 
 DEFAULT_GRAPH = Path("output/graph.trig")
 DEFAULT_STORE = Path("output/store")
@@ -56,7 +55,7 @@ def reason(graphs: tuple[Path, ...], out: Path | None, engine: str, graph_iri: s
     fmt = next((f for f, name in FILENAMES.items() if Path(name).suffix == out.suffix.lower()), None)
     if fmt is None:
         raise click.UsageError(f"--out {out}: give a .trig, .nq, .jsonld, .ttl, .nt or .rdf file")
-    try:
+    with user_errors(writing=out):
         started = time.monotonic()
         data = read_dataset(graphs)
         iri = URIRef(graph_iri) if graph_iri else r.entailments_graph_iri(r.base_of(data))
@@ -76,14 +75,6 @@ def reason(graphs: tuple[Path, ...], out: Path | None, engine: str, graph_iri: s
         click.echo(f"{n} graph{'s' * (n != 1)} reasoned ({engine}): {len(result.entailments)} entailed triples "
                    f"-> {out}" + (f" (graph <{iri}>)" if fmt in DATASET_FORMATS else "")
                    + f" in {time.monotonic() - started:.1f}s")
-    except KgError as err:
-        raise click.ClickException(str(err)) from None
-    except OSError as err:
-        raise click.ClickException(f"cannot write {out}: {err.strerror or err}") from None
-    except click.ClickException:
-        raise
-    except Exception as err:  # a bug: one line for the user, the traceback on request
-        internal_error(err)
 
 
 @click.command()
@@ -115,7 +106,7 @@ def validate(graphs: tuple[Path, ...], store: Path | None, shapes: Path | None, 
 
     if store is not None and graphs:
         raise click.UsageError("give GRAPH files or --store, not both")
-    try:
+    with user_errors():
         if store is not None:
             data, source = _store_dataset(store), str(store)
         else:
@@ -123,10 +114,6 @@ def validate(graphs: tuple[Path, ...], store: Path | None, shapes: Path | None, 
             data, source = read_dataset(graphs), ", ".join(map(str, graphs))
         shapes_graph = v.load_shapes(shapes) if shapes is not None else None
         report = v.validate(data, shapes=shapes_graph)
-    except KgError as err:
-        raise click.ClickException(str(err)) from None
-    except Exception as err:  # a bug: one line for the user, the traceback on request
-        internal_error(err)
     for finding in report.violations + (report.warnings if warnings else []):
         click.echo(finding.line())
     click.echo(f"{source} {report.summary()}")

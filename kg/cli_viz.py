@@ -10,8 +10,7 @@ from pathlib import Path
 
 import click
 
-from kg.cli_common import internal_error
-from kg.errors import KgError
+from kg.cli_common import user_errors
 from kg.stats import DEFAULT_STORE
 
 DEFAULT_PAGE = Path("output/graph.html")
@@ -64,18 +63,11 @@ def viz(graphs: tuple[Path, ...], store: Path | None, out: Path, title: str | No
 
     db = None
     try:
-        db, source = _source(graphs, store)
-        page = collect(db, source, title=title, max_nodes=max_nodes or MAX_NODES)
-        html = render(page).encode("utf-8")
-        atomic_write_bytes(out, html)
-    except KgError as err:
-        raise click.ClickException(str(err)) from None
-    except OSError as err:
-        raise click.ClickException(f"cannot write {out}: {err.strerror or err}") from None
-    except click.ClickException:
-        raise
-    except Exception as err:  # a bug: one line for the user, the traceback on request
-        internal_error(err)
+        with user_errors(writing=out):
+            db, source = _source(graphs, store)
+            page = collect(db, source, title=title, max_nodes=max_nodes or MAX_NODES)
+            html = render(page).encode("utf-8")
+            atomic_write_bytes(out, html)
     finally:
         db = None  # close the store
     d = page.data
@@ -114,14 +106,9 @@ def stats(graphs: tuple[Path, ...], store: Path | None, top: int, fmt: str) -> N
 
     db = None
     try:
-        db, source = _source(graphs, store)
-        result = compute(db, source, top=top)
-    except KgError as err:
-        raise click.ClickException(str(err)) from None
-    except click.ClickException:
-        raise
-    except Exception as err:  # a bug: one line for the user, the traceback on request
-        internal_error(err)
+        with user_errors():
+            db, source = _source(graphs, store)
+            result = compute(db, source, top=top)
     finally:
         db = None  # close the store
     click.echo(result.to_json() if fmt == "json" else result.text(), nl=False)
