@@ -41,7 +41,7 @@ def test_documents_front_matter(tmp_path: Path, front: str, expected: dict) -> N
 @pytest.mark.parametrize(
     "front, fragment",
     [
-        ("title: x: y\n", "not valid YAML at line 2 (mapping values are not allowed here)"),
+        ("title: x: y\n", "not valid YAML at line 2 (mapping values are not allowed"),
         ("title: [unclosed\n", "not valid YAML at line 3"),  # noticed at the closing ---
         ("title: a\n  bad: indent: here\n", "not valid YAML at line 3"),
         ("published: yesterday\n", "'yesterday' is not a date"),
