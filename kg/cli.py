@@ -55,9 +55,17 @@ def main() -> None:
               help="Processes that parse and analyse the articles (each loads the spaCy model).")
 @click.option("--rebuild", is_flag=True,
               help="Ignore the cache in OUT/.kg-cache: parse, map and write every article again.")
+@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="dask: run the per-article work on a Dask cluster (needs pip install 'kg[dask]').")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="With --engine dask: the scheduler of an existing cluster (tcp://HOST:8786); "
+                   "default: a local cluster on this machine.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="With --engine dask and no --scheduler: worker processes of the local cluster "
+                   "(default: one per core).")
 def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
           store: Path | None, endpoint: str | None, formats: str, reason_: bool, validate_: bool, jobs: int,
-          rebuild: bool) -> None:
+          rebuild: bool, engine: str, scheduler: str | None, workers: int | None) -> None:
     """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders).
 
     Writes each article's graph to OUT/graphs/ID.nq as it is made, then OUT/graph.ttl
@@ -72,11 +80,17 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     with --load, from the store) and gives the same files as a fresh build.
     --jobs N parses in N processes, with the same output as one.
 
+    --engine dask runs the per-article work on Dask (a local cluster, or the one at
+    --scheduler; its workers must see INPUTS and OUT at the same paths) and also
+    writes OUT/partitions/*.nq and OUT/manifest.json, which `kg load OUT/`
+    bulk-loads. Same graph as the local engine, same cache.
+
     \b
     Example:
       kg build input/ --out output/
       kg build input/ --out output/ --load
       kg build archive/ --out /tmp/kg --jobs 2 --quiet
+      kg build archive/ --out /shared/kg --engine dask --scheduler tcp://HOST:8786
       kg build article.md other/ --out /tmp/kg --base https://example.org/id/
       kg build input/ --format all --reason
     """
@@ -92,6 +106,15 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     loading = load_ or store is not None or endpoint is not None
     if loading and not {"trig", "nq"} & set(formats_t):
         raise click.UsageError("--load needs the trig or nq format among --format")
+    if engine != "dask" and (scheduler is not None or workers is not None):
+        raise click.UsageError("--scheduler and --workers go with --engine dask")
+    if engine == "dask":
+        if jobs != 1:
+            raise click.UsageError("--jobs is for the local engine; with --engine dask give --workers N")
+        if reason_:
+            raise click.UsageError("--reason is not available with --engine dask yet; run `kg reason` on the output")
+        if scheduler is not None and workers is not None:
+            raise click.UsageError("--workers sizes the local cluster; an existing one (--scheduler) has its own")
 
     def bar(total: int, desc: str):
         from tqdm import tqdm
@@ -101,8 +124,14 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
                     file=sys.stderr, dynamic_ncols=True, mininterval=0.5 if sys.stderr.isatty() else 10)
 
     try:
-        result = stream.build(inputs, out, base=base, model=model, jobs=jobs, formats=formats_t,
-                              validate=validate_, reason=reason_, rebuild=rebuild, bar=bar)
+        if engine == "dask":
+            from kg import dask_engine
+
+            result = dask_engine.build(inputs, out, base=base, model=model, scheduler=scheduler, workers=workers,
+                                       formats=formats_t, validate=validate_, rebuild=rebuild, facts=not quiet)
+        else:
+            result = stream.build(inputs, out, base=base, model=model, jobs=jobs, formats=formats_t,
+                                  validate=validate_, reason=reason_, rebuild=rebuild, bar=bar)
     except stream.BuildValidationError as err:
         for line in err.report.text(warnings=False).splitlines():
             click.echo(line, err=True)
@@ -120,7 +149,7 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     if os.environ.get("KG_TIMINGS"):  # where the time went, for bench/run.py
         click.echo("phases: " + ", ".join(f"{k} {v:.2f}s" for k, v in result.phases.items()), err=True)
     if not quiet:
-        counts = collections.Counter(f.cls for f in result.facts)
+        counts = result.classes if engine == "dask" else collections.Counter(f.cls for f in result.facts)
         click.echo("Facts per class:")
         for cls, n in sorted(counts.items()):
             click.echo(f"  {cls:16} {n}")
@@ -128,10 +157,13 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         for f in result.facts:
             click.echo("  " + f.line())
     removed = f", {result.removed} removed" if result.removed else ""
+    n_facts = sum(result.classes.values()) if engine == "dask" else len(result.facts)
     click.echo(f"{result.documents} documents ({result.parsed} parsed, {result.cached} cached{removed}), "
-               f"{len(result.facts)} facts, {result.claims} unasserted mentions, {result.triples} triples "
+               f"{n_facts} facts, {result.claims} unasserted mentions, {result.triples} triples "
                f"-> {', '.join(str(p) for p in result.paths)} in {result.seconds:.1f}s")
-    if loading and endpoint is not None:
+    if loading and engine == "dask":  # the partitions, bulk-loaded
+        _load([out], store or out / "store", endpoint, None, DEFAULT_TIMEOUT)
+    elif loading and endpoint is not None:
         graph_file = next(p for p in result.paths if p.suffix in (".trig", ".nq"))
         _load([graph_file], store or out / "store", endpoint, None, DEFAULT_TIMEOUT)
     elif loading:
@@ -182,8 +214,14 @@ def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | Non
 
             db = open_store(store)
 
+            # the partitions of a Dask build go through Oxigraph's bulk loader, whatever their size
+            compacting: list[bool] = []
+            bulk = {f for p in paths if p.is_dir() for f in rdffiles.partition_files(p) or ()}
+
             def load_one(f):
-                report = load_file(db, f, graph=graph, target=str(store))
+                report = load_file(db, f, graph=graph, target=str(store), compact_after=False,
+                                   **({"bulk_bytes": 0} if f in bulk else {}))
+                compacting.append(report.bulk)
                 # graphs loaded by hand are no longer the ones `kg build --load` recorded
                 forget_graphs(store, [g for g, how in report.graphs.items() if how != "unchanged"])
                 return report
@@ -195,6 +233,10 @@ def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | Non
                 click.echo(f"Error: {err}", err=True)
                 failed.append(f)
         if endpoint is None:
+            if any(compacting):  # once, after every bulk load
+                from kg.store import compact
+
+                compact(db)
             sizes = graph_sizes(db)
             click.echo(f"{store} now holds {sum(sizes.values())} triples in {len(sizes)} named graphs")
     except KgError as err:
@@ -225,6 +267,10 @@ def load(inputs: tuple[Path, ...], store: Path, endpoint: str | None, graph: str
     own graph. A file is checked in full first; one that does not parse is reported
     with its line and nothing is loaded from it.
 
+    From the output folder of `kg build --engine dask`, the N-Quads partitions its
+    manifest.json lists are loaded instead, with Oxigraph's bulk loader (fast, but
+    not one transaction); with --endpoint, graph by graph.
+
     With --endpoint, each graph is sent with a Graph Store Protocol PUT. Credentials
     come from KG_ENDPOINT_USER and KG_ENDPOINT_PASSWORD; KG_ENDPOINT_AUTH=basic|digest
     picks the scheme (default: whichever the server asks for; Virtuoso asks for digest).
@@ -234,6 +280,7 @@ def load(inputs: tuple[Path, ...], store: Path, endpoint: str | None, graph: str
       kg load                                  # output/*.trig into output/store/
       kg load output/graph.trig --store /tmp/store
       kg load output/ --endpoint http://127.0.0.1:7878/store
+      kg load out/                             # after kg build ... --out out/ --engine dask
       KG_ENDPOINT_USER=dba KG_ENDPOINT_PASSWORD=dba \\
         kg load output/ --endpoint http://127.0.0.1:8890/sparql-graph-crud-auth
     """

@@ -22,6 +22,9 @@ FORMATS = {".trig": ox.RdfFormat.TRIG, ".nq": ox.RdfFormat.N_QUADS, ".ttl": ox.R
            ".owl": ox.RdfFormat.RDF_XML}
 #: what ``kg load DIR`` picks up from a folder: the quad files (``graph.ttl`` repeats ``graph.trig``)
 DATASET_SUFFIXES = (".trig", ".nq")
+#: what ``kg build --engine dask`` writes into OUT: its manifest, and a folder of N-Quads partitions
+MANIFEST = "manifest.json"
+PARTITIONS_DIR = "partitions"
 
 
 class GraphFileError(KgError):
@@ -56,10 +59,14 @@ def format_of(path: Path) -> ox.RdfFormat:
 
 
 def find_files(inputs: list[Path]) -> list[Path]:
-    """The files to load: files as given; from a folder, its ``.trig`` and ``.nq`` files, sorted."""
+    """The files to load: files as given; from a folder, its ``.trig`` and ``.nq`` files, sorted, or
+    the partitions of a Dask build (:func:`partition_files`)."""
     files: list[Path] = []
     for p in inputs:
-        if p.is_dir():
+        parts = partition_files(p) if p.is_dir() else None
+        if parts is not None:  # the output of a Dask build: its partitions (graph.trig repeats them)
+            files.extend(parts)
+        elif p.is_dir():
             found = sorted(f for f in p.iterdir() if f.is_file() and f.suffix.lower() in DATASET_SUFFIXES
                            and not f.name.startswith("."))
             if not found:
@@ -70,6 +77,27 @@ def find_files(inputs: list[Path]) -> list[Path]:
         else:
             raise GraphFileError(p, "no such file or folder")
     return files
+
+
+def partition_files(folder: Path) -> list[Path] | None:
+    """The N-Quads partitions a Dask build (``kg build --engine dask``) wrote into ``folder``, as its
+    manifest lists them; None when ``folder`` is not the output of one (or a partition is missing)."""
+    import json
+
+    try:
+        manifest = json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or manifest.get("engine") != "dask":
+        return None
+    try:  # a later single-machine build into the same folder wrote newer merged files
+        if any((Path(folder) / n).stat().st_mtime_ns > (Path(folder) / MANIFEST).stat().st_mtime_ns
+               for n in ("graph.trig", "graph.nq") if (Path(folder) / n).exists()):
+            return None
+    except OSError:
+        return None
+    files = [Path(folder) / p.get("file", "") for p in manifest.get("partitions", []) if isinstance(p, dict)]
+    return files if files and all(f.is_file() and f.parent.name == PARTITIONS_DIR for f in files) else None
 
 
 _AT = re.compile(r"line (\d+) column (\d+)")
@@ -83,6 +111,7 @@ class LoadReport:
     target: str
     graphs: dict[str, str] = field(default_factory=dict)  # graph IRI -> "new" | "replaced" | "unchanged"
     triples: int = 0
+    bulk: bool = False  # loaded by the bulk loader (the store wants compacting after: kg.store.compact)
 
     def summary(self) -> str:
         counts = {s: sum(1 for v in self.graphs.values() if v == s) for s in ("new", "replaced", "unchanged")}

@@ -146,7 +146,7 @@ def _locked(path: Path, holder: int | None) -> StoreLockedError:
 
 
 def load_file(store: ox.Store, path: Path, *, graph: str | None = None, target: str = "store",
-              bulk_bytes: int = BULK_BYTES) -> LoadReport:
+              bulk_bytes: int = BULK_BYTES, compact_after: bool = True) -> LoadReport:
     """Load one graph file, replacing each named graph it holds.
 
     Args:
@@ -155,6 +155,8 @@ def load_file(store: ox.Store, path: Path, *, graph: str | None = None, target: 
         graph: the named graph for triples outside any named graph.
         target: how the store is named in the report.
         bulk_bytes: files above this size are bulk-loaded, without a transaction.
+        compact_after: compact the store after a bulk load (:func:`compact`); a caller that
+            bulk-loads many files says False and compacts once at the end (``report.bulk``).
 
     Returns:
         A :class:`LoadReport` saying which graphs were new, replaced or unchanged.
@@ -167,7 +169,10 @@ def load_file(store: ox.Store, path: Path, *, graph: str | None = None, target: 
     except OSError as err:
         raise rdffiles.GraphFileError(path, f"cannot read it ({err.strerror or err})") from None
     if size > bulk_bytes:
-        return _bulk_load(store, path, graph, target)
+        report = _bulk_load(store, path, graph, target)
+        if compact_after:
+            compact(store)
+        return report
     return load_graphs(store, rdffiles.read(path, graph), target=target)
 
 
@@ -214,7 +219,7 @@ def _bulk_load(store: ox.Store, path: Path, graph: str | None, target: str) -> L
     extra = {"to_graph": ox.NamedNode(graph)} if graph else {}
     store.bulk_load(path=str(path), format=rdffiles.format_of(path), **extra)
     store.flush()
-    compact(store)
+    report.bulk = True
     return report
 
 

@@ -8,8 +8,7 @@ A build makes two passes over the corpus, with the corpus-level step between the
    entry are parsed and analysed (:class:`kg.parallel.Analyser`, ``--jobs N`` processes) and
    their :class:`kg.analysis.Analysis` is cached. Only what the corpus step needs stays in
    memory: each document's entities and events, in compact form (no text, no spaCy objects).
-2. **Corpus step.** One entity per real thing (:func:`kg.corpus.merge_corpus`, the same answer
-   as :func:`kg.resolve.merge_corpus`) and one node per real event
+2. **Corpus step.** One entity per real thing (:func:`kg.corpus.merge_corpus`) and one node per real event
    (:func:`kg.corpus.event_keys`), over every document, cached or not, exactly as
    :func:`kg.pipeline.build_corpus` does; so a cached or parallel build writes the same graph
    as a fresh one. Then each document's *signature*: its key plus everything of the corpus
@@ -38,7 +37,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 from urllib.parse import quote
 
 from kg import cache as kcache
@@ -356,13 +355,10 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.Anal
 
     Returns the entries, the problems met, and the file records for the next build.
     """
-    from kg.documents import SUFFIXES, _folder_files
-
     known = previous.get("files", {}) if previous.get("reader") == kcache.reader_version() else {}
     entries: dict[str, _Entry] = {}
     problems: list[Problem] = []
     files: dict[str, dict] = {}
-    seen: set[Path] = set()
 
     def add(entry: _Entry, where: Path) -> bool:
         if entry.id in entries:
@@ -374,6 +370,36 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.Anal
         entries[entry.id] = entry
         return True
 
+    for path, resolved in input_files(inputs, problems):
+        stamp = kcache.file_stamp(path)
+        record = known.get(str(resolved))
+        if stamp is not None and record and record.get("stamp") == stamp and all(
+                store.has(kcache.key_of(content, version)) for _, content, _ in record["docs"]):
+            kept = [d for d in record["docs"]
+                    if add(_Entry(d[0], kcache.key_of(d[1], version), d[2]), path)]
+            files[str(resolved)] = {"stamp": stamp, "docs": kept}
+            continue
+        found, more = read_corpus([path])
+        problems.extend(more)
+        kept = []
+        for document in found:
+            content = kcache.content_hash(document)
+            where = str(document.path or path)
+            entry = _Entry(document.id, kcache.key_of(content, version), where)
+            if add(entry, path):
+                kept.append([document.id, content, where])
+                entry.parse = fresh is not None and fresh(document, entry.key)
+        if stamp is not None and found:
+            files[str(resolved)] = {"stamp": stamp, "docs": kept}
+    return [entries[k] for k in sorted(entries)], problems, files
+
+
+def input_files(inputs: Iterable[Path | str], problems: list[Problem]) -> Iterator[tuple[Path, Path]]:
+    """(path, resolved path) of each input file, in the order read, each file once; the problems
+    of inputs that are no article file or folder are appended to ``problems`` as they are met."""
+    from kg.documents import SUFFIXES, _folder_files
+
+    seen: set[Path] = set()
     for given in map(Path, inputs):
         if given.is_dir():
             paths = _folder_files(given)
@@ -386,30 +412,9 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.Anal
             continue
         for path in paths:
             resolved = path.resolve()
-            if resolved in seen:
-                continue
-            seen.add(resolved)
-            stamp = kcache.file_stamp(path)
-            record = known.get(str(resolved))
-            if stamp is not None and record and record.get("stamp") == stamp and all(
-                    store.has(kcache.key_of(content, version)) for _, content, _ in record["docs"]):
-                kept = [d for d in record["docs"]
-                        if add(_Entry(d[0], kcache.key_of(d[1], version), d[2]), path)]
-                files[str(resolved)] = {"stamp": stamp, "docs": kept}
-                continue
-            found, more = read_corpus([path])
-            problems.extend(more)
-            kept = []
-            for document in found:
-                content = kcache.content_hash(document)
-                where = str(document.path or path)
-                entry = _Entry(document.id, kcache.key_of(content, version), where)
-                if add(entry, path):
-                    kept.append([document.id, content, where])
-                    entry.parse = fresh is not None and fresh(document, entry.key)
-            if stamp is not None and found:
-                files[str(resolved)] = {"stamp": stamp, "docs": kept}
-    return [entries[k] for k in sorted(entries)], problems, files
+            if resolved not in seen:
+                seen.add(resolved)
+                yield path, resolved
 
 
 def _reread(doc: _Doc, files: dict) -> Document:

@@ -281,3 +281,15 @@ def test_store_cli_load_says_what_it_did(seed, tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"loaded {seed.trig}: 3 graphs (3 new), ")
     assert f"{tmp_path / 'store'} now holds" in result.output
+
+
+def test_store_bulk_load_is_compacted_once(seed, tmp_path, monkeypatch):
+    from kg import store as kstore
+
+    compacted = []
+    monkeypatch.setattr(kstore, "compact", lambda s: compacted.append(1))
+    with opened(tmp_path / "store") as store:
+        assert load_file(store, seed.trig, bulk_bytes=0).bulk and compacted == [1]
+        report = load_file(store, seed.trig, bulk_bytes=0, compact_after=False)
+        assert report.bulk and compacted == [1]  # the caller compacts, once, after its last file
+        assert not load_file(store, seed.trig).bulk and compacted == [1]  # a transaction needs none
