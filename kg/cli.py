@@ -6,11 +6,10 @@ import collections
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
-from kg.cli_common import internal_error
+from kg.cli_common import user_errors
 from kg.errors import KgError
 from kg.mapping import DEFAULT_BASE
 
@@ -123,27 +122,24 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         return tqdm(total=total, desc=f"{desc:8}", unit="doc", delay=1.0, disable=quiet or total == 0,
                     file=sys.stderr, dynamic_ncols=True, mininterval=0.5 if sys.stderr.isatty() else 10)
 
-    try:
-        if engine == "dask":
-            from kg import dask_engine
+    with user_errors(writing=out):
+        try:
+            if engine == "dask":
+                from kg import dask_engine
 
-            result = dask_engine.build(inputs, out, base=base, model=model, scheduler=scheduler, workers=workers,
-                                       formats=formats_t, validate=validate_, rebuild=rebuild, facts=not quiet)
-        else:
-            result = stream.build(inputs, out, base=base, model=model, jobs=jobs, formats=formats_t,
-                                  validate=validate_, reason=reason_, rebuild=rebuild, bar=bar)
-    except stream.BuildValidationError as err:
-        for line in err.report.text(warnings=False).splitlines():
-            click.echo(line, err=True)
-        raise click.ClickException(str(err)) from None
-    except KgError as err:
-        for p in getattr(err, "problems", ()):
-            click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
-        raise click.ClickException(str(err)) from None
-    except OSError as err:
-        raise click.ClickException(f"cannot write to {out}: {err.strerror or err}") from None
-    except Exception as err:  # a bug: one line for the user, the traceback on request
-        internal_error(err)
+                result = dask_engine.build(inputs, out, base=base, model=model, scheduler=scheduler, workers=workers,
+                                           formats=formats_t, validate=validate_, rebuild=rebuild, facts=not quiet)
+            else:
+                result = stream.build(inputs, out, base=base, model=model, jobs=jobs, formats=formats_t,
+                                      validate=validate_, reason=reason_, rebuild=rebuild, bar=bar)
+        except stream.BuildValidationError as err:  # the findings first, then the one line
+            for line in err.report.text(warnings=False).splitlines():
+                click.echo(line, err=True)
+            raise
+        except KgError as err:  # what was skipped, then the one line
+            for p in getattr(err, "problems", ()):
+                click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
+            raise
     for p in result.problems:
         click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
     if os.environ.get("KG_TIMINGS"):  # where the time went, for bench/run.py
@@ -176,21 +172,18 @@ def _sync(result, store_path: Path, out: Path) -> None:
 
     db = None
     try:
-        db = open_store(store_path)
-        graphs = list(result.graphs)
-        if result.entailments is not None:
-            graphs.append(result.entailments)
-        report, dropped = sync_graphs(db, store_path, graphs, result.removed_graphs,
-                                      source=str(out / "graphs"), target=str(store_path))
-        report.triples = result.triples
-        click.echo(f"loaded {report.summary()}" + (f"; dropped {dropped} graphs of articles no longer in the corpus"
-                                                  if dropped else ""))
-        sizes = graph_sizes(db)
-        click.echo(f"{store_path} now holds {sum(sizes.values())} triples in {len(sizes)} named graphs")
-    except KgError as err:
-        _fail(err)
-    except Exception as err:  # a bug: one line for the user, the traceback on request
-        internal_error(err)
+        with user_errors():
+            db = open_store(store_path)
+            graphs = list(result.graphs)
+            if result.entailments is not None:
+                graphs.append(result.entailments)
+            report, dropped = sync_graphs(db, store_path, graphs, result.removed_graphs,
+                                          source=str(out / "graphs"), target=str(store_path))
+            report.triples = result.triples
+            click.echo(f"loaded {report.summary()}" + (f"; dropped {dropped} graphs of articles no longer in the corpus"
+                                                      if dropped else ""))
+            sizes = graph_sizes(db)
+            click.echo(f"{store_path} now holds {sum(sizes.values())} triples in {len(sizes)} named graphs")
     finally:
         db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
 
@@ -201,48 +194,45 @@ def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | Non
 
     db = None
     try:
-        files = rdffiles.find_files(paths)
-        if endpoint is not None:
-            from kg.remote import Endpoint
+        with user_errors():
+            files = rdffiles.find_files(paths)
+            if endpoint is not None:
+                from kg.remote import Endpoint
 
-            target = Endpoint(endpoint, timeout=timeout)
-            load_one = lambda f: target.load_file(f, graph=graph)  # noqa: E731
-        else:
-            from kg.store import graph_sizes, load_file, open_store
+                target = Endpoint(endpoint, timeout=timeout)
+                load_one = lambda f: target.load_file(f, graph=graph)  # noqa: E731
+            else:
+                from kg.store import graph_sizes, load_file, open_store
 
-            from kg.store import forget_graphs
+                from kg.store import forget_graphs
 
-            db = open_store(store)
+                db = open_store(store)
 
-            # the partitions of a Dask build go through Oxigraph's bulk loader, whatever their size
-            compacting: list[bool] = []
-            bulk = {f for p in paths if p.is_dir() for f in rdffiles.partition_files(p) or ()}
+                # the partitions of a Dask build go through Oxigraph's bulk loader, whatever their size
+                compacting: list[bool] = []
+                bulk = {f for p in paths if p.is_dir() for f in rdffiles.partition_files(p) or ()}
 
-            def load_one(f):
-                report = load_file(db, f, graph=graph, target=str(store), compact_after=False,
-                                   **({"bulk_bytes": 0} if f in bulk else {}))
-                compacting.append(report.bulk)
-                # graphs loaded by hand are no longer the ones `kg build --load` recorded
-                forget_graphs(store, [g for g, how in report.graphs.items() if how != "unchanged"])
-                return report
-        failed = []
-        for f in files:
-            try:
-                click.echo(f"loaded {load_one(f).summary()}")
-            except rdffiles.GraphFileError as err:
-                click.echo(f"Error: {err}", err=True)
-                failed.append(f)
-        if endpoint is None:
-            if any(compacting):  # once, after every bulk load
-                from kg.store import compact
+                def load_one(f):
+                    report = load_file(db, f, graph=graph, target=str(store), compact_after=False,
+                                       **({"bulk_bytes": 0} if f in bulk else {}))
+                    compacting.append(report.bulk)
+                    # graphs loaded by hand are no longer the ones `kg build --load` recorded
+                    forget_graphs(store, [g for g, how in report.graphs.items() if how != "unchanged"])
+                    return report
+            failed = []
+            for f in files:
+                try:
+                    click.echo(f"loaded {load_one(f).summary()}")
+                except rdffiles.GraphFileError as err:
+                    click.echo(f"Error: {err}", err=True)
+                    failed.append(f)
+            if endpoint is None:
+                if any(compacting):  # once, after every bulk load
+                    from kg.store import compact
 
-                compact(db)
-            sizes = graph_sizes(db)
-            click.echo(f"{store} now holds {sum(sizes.values())} triples in {len(sizes)} named graphs")
-    except KgError as err:
-        _fail(err)
-    except Exception as err:  # a bug: one line for the user, the traceback on request
-        internal_error(err)
+                    compact(db)
+                sizes = graph_sizes(db)
+                click.echo(f"{store} now holds {sum(sizes.values())} triples in {len(sizes)} named graphs")
     finally:
         db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
     if failed:
@@ -319,37 +309,32 @@ def query(query: str | None, store: Path, endpoint: str | None, fmt: str, params
 
     db = None
     try:
-        if list_:
-            for sq in q.stored_queries():
-                need = "".join(f" --param {p}=..." for p in sq.params)
-                click.echo(f"{sq.name:20} {sq.question}{need}")
-            return
-        if not query:
-            raise click.UsageError("give a query, a .rq file or a stored query's name (kg query --list)")
-        text = q.QueryText(click.get_text_stream("stdin").read(), "<stdin>") if query == "-" else q.resolve(query)
-        values = q.parse_params(params)
-        if endpoint is not None:
-            from kg.remote import Endpoint
+        with user_errors():
+            if list_:
+                for sq in q.stored_queries():
+                    need = "".join(f" --param {p}=..." for p in sq.params)
+                    click.echo(f"{sq.name:20} {sq.question}{need}")
+                return
+            if not query:
+                raise click.UsageError("give a query, a .rq file or a stored query's name (kg query --list)")
+            text = q.QueryText(click.get_text_stream("stdin").read(), "<stdin>") if query == "-" else q.resolve(query)
+            values = q.parse_params(params)
+            if endpoint is not None:
+                from kg.remote import Endpoint
 
-            server = Endpoint(endpoint, timeout=timeout or DEFAULT_TIMEOUT)
-            run = lambda text, values: server.query(text, values, timeout=timeout)  # noqa: E731
-        else:
-            from kg.store import open_store
+                server = Endpoint(endpoint, timeout=timeout or DEFAULT_TIMEOUT)
+                run = lambda text, values: server.query(text, values, timeout=timeout)  # noqa: E731
+            else:
+                from kg.store import open_store
 
-            db = open_store(store, create=False, write=False)
-            run = lambda text, values: q.run_store(db, text, values, timeout=timeout)  # noqa: E731
-        # tables show labels, looked up in the same store
-        results, labels = q.answer(run, text, values) if fmt == "table" else (run(text, values), {})
-        out = q.format_results(results, fmt, labels, q.query_prefixes(text.text))
-        if fmt == "table" and text.stored is not None:  # say which question the table answers
-            out = f"{text.stored.question}\n{out}"
-        click.echo(out, nl=not out.endswith("\n"))
-    except KgError as err:
-        _fail(err)
-    except click.ClickException:
-        raise
-    except Exception as err:  # a bug: one line for the user, the traceback on request
-        internal_error(err)
+                db = open_store(store, create=False, write=False)
+                run = lambda text, values: q.run_store(db, text, values, timeout=timeout)  # noqa: E731
+            # tables show labels, looked up in the same store
+            results, labels = q.answer(run, text, values) if fmt == "table" else (run(text, values), {})
+            out = q.format_results(results, fmt, labels, q.query_prefixes(text.text))
+            if fmt == "table" and text.stored is not None:  # say which question the table answers
+                out = f"{text.stored.question}\n{out}"
+            click.echo(out, nl=not out.endswith("\n"))
     finally:
         db = None  # close the store
 
@@ -383,11 +368,9 @@ def serve(store: Path, bind: str, writable: bool, timeout: float | None) -> None
     def terminate(signum, frame):
         raise KeyboardInterrupt
 
-    try:
+    with user_errors():
         server = Server(store, bind=bind, writable=writable, timeout=timeout)
         server.start()
-    except KgError as err:
-        _fail(err)
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
         mode = "writable" if writable else "read-only"
@@ -406,11 +389,6 @@ def serve(store: Path, bind: str, writable: bool, timeout: float | None) -> None
         signal.signal(signal.SIGTERM, previous)
 
 
-def _fail(err: KgError) -> NoReturn:
-    """Report ``err`` in one line. Its traceback is dropped: it would keep the failed call's
-    frames, and with them an open store and its lock, alive after the command (in tests)."""
-    err.__traceback__ = None
-    raise click.ClickException(str(err)) from None
 
 
 

@@ -32,6 +32,9 @@ def user_errors(writing: Path | str | None = None) -> Iterator[None]:
     try:
         yield
     except KgError as err:
+        # without its traceback: it would keep the failed call's frames, and with them an open
+        # store and its lock, alive after the command (in tests, and for a caller of main())
+        err.__traceback__ = None
         raise click.ClickException(str(err)) from None
     except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
         raise
