@@ -233,6 +233,8 @@ def main() -> int:
     parser.add_argument("--min-triples", type=int, default=1_000_000)
     parser.add_argument("--reason-articles", type=int, default=20,
                         help="articles of the small corpus reasoned over by owlrl and the fast path")
+    parser.add_argument("--dask-articles", type=int, default=2000,
+                        help="articles of the large corpus built by the Dask engine and by --jobs 2 (0: skip)")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "RESULTS.md")
     args = parser.parse_args()
     began = time.monotonic()
@@ -323,6 +325,21 @@ def main() -> int:
          r["ratio"] >= 20 and r["equal"])
     print(f"reasoning: {time.monotonic() - t:.0f}s", flush=True)
 
+    dask = None
+    if args.dask_articles:
+        import bench.dask_bench as dask_bench
+
+        t = time.monotonic()
+        subset = work / "corpus-dask"
+        subset.mkdir()
+        for f in sorted(large.iterdir())[:args.dask_articles]:
+            shutil.copy(f, subset / f.name)
+        dask = dask_bench.measure(subset, work / "dask")
+        goal(f"Dask LocalCluster (2 workers) vs `kg build --jobs {args.jobs}` ({dask['documents']} articles)",
+             f"{dask['ratio']:.2f} ({dask['dask']['docs_per_s']:.1f} vs {dask['local']['docs_per_s']:.1f} "
+             "documents/s)", "(measured)", None)
+        print(f"dask: {time.monotonic() - t:.0f}s", flush=True)
+
     total = time.monotonic() - began
     command = ".venv/bin/python bench/run.py" + (f" --large {args.large}" if args.large != 10_000 else "") + (
         f" --jobs {args.jobs}" if args.jobs != 2 else "")
@@ -359,6 +376,11 @@ def main() -> int:
               "the best of 3 runs:"]
     lines += [f"  - `{name}`: " + (f"{s * 1000:.1f} ms, {how}" if s != float("inf") else how)
               for name, (s, how) in q["queries"].items()]
+    if dask is not None:
+        lines += [f"- Dask engine: `kg build CORPUS --engine dask --workers 2` vs `kg build CORPUS --jobs 2` on the "
+                  f"first {dask['documents']} articles, whole processes, fresh output folders: "
+                  f"{dask['dask']['seconds']:.1f} s vs {dask['local']['seconds']:.1f} s "
+                  f"(`{dask['dask']['phases']}`). {dask['note']}"]
     lines.append("")
     args.out.write_text("\n".join(lines), encoding="utf-8")
     print(f"-> {args.out} ({total / 60:.1f} minutes)")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import quote
 
 from rdflib import RDF, RDFS, XSD, Dataset, Literal, Namespace, URIRef
@@ -50,6 +51,7 @@ _ROLE_TARGET = {cls: _SHORTCUT_TARGET[SHORTCUTS[cls]] if cls in SHORTCUTS else {
                 for cls in ROLES}
 
 
+@lru_cache(maxsize=1 << 16)
 def slug(text: str) -> str:
     """A readable, percent-encoded IRI segment: 'José-María Pérez' -> 'jose-maria-perez'."""
     s = "-".join(fold(text).split())

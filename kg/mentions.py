@@ -78,6 +78,8 @@ class _Finder:
 
     def __init__(self, doc: Doc, para: int, nlp: Language):
         self.doc, self.para, self.lex = doc, para, lexicon.load()
+        #: one Token object per token, made once: ``doc[i]`` and iterating a Doc make new ones each time
+        self.tokens = list(doc)
         self.m = _matchers(nlp)
         self.mentions: list[Mention] = []
         self.owner: dict[int, Mention] = {}
@@ -102,7 +104,7 @@ class _Finder:
         lex, doc = self.lex, self.doc
         spans = [(s, e, self.doc.vocab.strings[mid]) for mid, s, e in self.m["party"](doc)
                  if _capitalised(doc[s]) or doc[s].is_upper]
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(self.tokens):
             nxt = doc[i + 1].text if i + 1 < len(doc) else ""
             if tok.text in lex.party_head_words and _capitalised(tok) and nxt not in lex.party_head_words:
                 s = self._run_back(i)
@@ -224,7 +226,7 @@ class _Finder:
                 party = self.unknown_party_before_role(s)
             self._title_person(s, e, office_mention=(office, label, alias), party=party)
         # party role words after a party: "NDP Leader X", "Bloc leader X", "Heartland backbenchers"
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(self.tokens):
             word, s = tok.lower_, i
             # "co-leader", "deputy-leader": a hyphenated role word
             if i >= 2 and doc[i - 1].text == "-" and not doc[i - 2].whitespace_ and f"{doc[i - 2].lower_}-{word}" in role_words:
@@ -249,7 +251,7 @@ class _Finder:
         # a run of two or more capitalised proper nouns the model left untyped: a name
         heads = lex.party_head_words | lex.org_head_words
         after_heads = lex.party_head_words | lex.motion_name_heads
-        tokens = list(doc)  # one Token object each (doc[j] makes a new one on every access)
+        tokens = self.tokens
 
         def name_word(t: Token) -> bool:
             return t.pos_ == "PROPN" and (t.is_title or t.is_upper) and t.is_alpha and \
@@ -316,7 +318,7 @@ class _Finder:
     def descriptions(self) -> None:
         """'the chair', 'the minister', 'the leader of the X' with no name."""
         doc, lex = self.doc, self.lex
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(self.tokens):
             if i in self.owner:
                 continue
             if tok.lower_ in lex.presiding_descriptions and i > 0 and doc[i - 1].lower_ == "the":
@@ -347,7 +349,7 @@ class _Finder:
         # a pronoun inside a direct quote speaks from the speaker's point of view, not the story's
         from kg.quotes import QUOTE
         quoted = None  # found at the first pronoun (doc.text is made anew on each call)
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(self.tokens):
             low = tok.lower_
             if (low not in gender and low not in rel) or i in self.owner:
                 continue
@@ -362,7 +364,7 @@ class _Finder:
 
     def motions(self, named_only: bool = False) -> None:
         doc, lex = self.doc, self.lex
-        for i, tok in enumerate(doc):
+        for i, tok in enumerate(self.tokens):
             if i in self.owner or (named_only and tok.text not in lex.motion_name_heads):
                 continue
             # a named bill: capitalised run ending in Bill/Act ("Water Services Bill")
