@@ -128,7 +128,8 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
                 from kg import dask_engine
 
                 result = dask_engine.build(inputs, out, base=base, model=model, scheduler=scheduler, workers=workers,
-                                           formats=formats_t, validate=validate_, rebuild=rebuild, facts=not quiet)
+                                           formats=formats_t, validate=validate_, rebuild=rebuild, facts=not quiet,
+                                           bar=bar)
             else:
                 result = stream.build(inputs, out, base=base, model=model, jobs=jobs, formats=formats_t,
                                       validate=validate_, reason=reason_, rebuild=rebuild, bar=bar)

@@ -68,7 +68,7 @@ from kg import cache as kcache
 from kg.documents import Problem
 from kg.errors import KgError, NoInputError
 from kg.rdffiles import MANIFEST, PARTITIONS_DIR
-from kg.stream import GRAPHS_DIR, BuildValidationError, StreamResult, graph_file
+from kg.stream import GRAPHS_DIR, BuildValidationError, StreamResult, _no_bar, graph_file
 
 #: seconds to wait for a scheduler
 CONNECT_TIMEOUT = 10.0
@@ -445,7 +445,7 @@ def connect(scheduler: str | None, workers: int | None):
 def build(inputs: Iterable[Path | str], out: Path | str, *, base: str | None = None, model: str | None = None,
           scheduler: str | None = None, workers: int | None = None, client=None, batch_size: int = 64,
           formats: Iterable[str] = ("ttl", "trig"), validate: bool = True, rebuild: bool = False,
-          facts: bool = True) -> DaskResult:
+          facts: bool = True, bar=None) -> DaskResult:
     """Build the graph of ``inputs`` into ``out`` on a Dask cluster (see the module).
 
     Args:
@@ -456,6 +456,8 @@ def build(inputs: Iterable[Path | str], out: Path | str, *, base: str | None = N
         workers: processes of that ``LocalCluster`` (default: one per core).
         client: a ``distributed.Client`` to use instead (then ``scheduler`` and ``workers`` are unused).
         facts: bring every asserted fact back for the summary (else only their counts).
+        bar: ``bar(total, description)`` -> a progress bar (``update(n)``, ``close()``), as
+            :func:`kg.stream.build` takes; it counts the files analysed and the documents mapped.
         base, model, batch_size, formats, validate, rebuild: as :func:`kg.stream.build`.
 
     Raises:
@@ -478,7 +480,7 @@ def build(inputs: Iterable[Path | str], out: Path | str, *, base: str | None = N
         client, own = connect(scheduler, workers)
     try:
         result = _build(client, files, problems, out, base, model, batch_size, formats, validate, rebuild, facts,
-                        started)
+                        started, bar or _no_bar)
         result.paths = [given / p.name for p in result.paths]
         return result
     finally:
@@ -487,8 +489,20 @@ def build(inputs: Iterable[Path | str], out: Path | str, *, base: str | None = N
             own.close()
 
 
+def _wait(client, futures, sizes: list[int], progress) -> None:
+    """Wait for ``futures`` (in any order), counting ``sizes[i]`` on ``progress`` as the i-th is done."""
+    from distributed import as_completed
+
+    # a partition's future has the key (name, i); anything else counts in the order given
+    where = {f.key: f.key[1] if isinstance(f.key, tuple) and len(f.key) == 2 and isinstance(f.key[1], int)
+             and 0 <= f.key[1] < len(sizes) else i for i, f in enumerate(futures)}
+    for f in as_completed(futures, loop=client.loop):
+        progress.update(sizes[where[f.key]])
+    progress.close()
+
+
 def _build(client, files, problems, out, base, model, batch_size, formats, validate, rebuild, facts,
-           started) -> DaskResult:
+           started, bar) -> DaskResult:
     import dask.bag as db
     from dask import delayed
 
@@ -515,6 +529,9 @@ def _build(client, files, problems, out, base, model, batch_size, formats, valid
     parts = db.from_sequence(groups, npartitions=len(groups)).map(
         analyse_files, str(out), model, version, batch_size, rebuild)
     parts = client.persist(parts)
+    from distributed import futures_of
+
+    _wait(client, futures_of(parts), [len(g) for g in groups], bar(len(files), "analyse"))
 
     # the documents: which are kept (the first of an id, in the order of the files), and the problems
     index = client.compute(parts.map(lambda p: ([(s.id, s.order, s.path) for s in p.docs], p.problems))).result()
@@ -560,7 +577,10 @@ def _build(client, files, problems, out, base, model, batch_size, formats, valid
     report = None
     manifest_docs: dict[str, dict] = {}
     partitions = []
-    for done in client.gather(client.compute(tasks)):
+    running = client.compute(tasks)
+    # a mapping partition's size is known only when it is done: the bar counts partitions
+    _wait(client, running, [1] * len(running), bar(len(running), "map"))
+    for done in client.gather(running):
         if not done["documents"]:
             (out / done["partition"]["file"]).unlink(missing_ok=True)
             continue

@@ -265,3 +265,26 @@ def test_dask_small_corpus_with_a_duplicate_id_and_a_change(client, tmp_path):
     again = dask_engine.build([one, two], tmp_path / "dask", client=client)
     assert (again.documents, again.parsed) == (2, 1)
     assert sorted(p.name for p in (tmp_path / "dask" / "graphs").iterdir()) == ["a.nq", "b.nq"]
+
+
+class _CountingBar:
+    def __init__(self, total: int, desc: str, bars: list):
+        self.total, self.desc, self.done, self.closed = total, desc, 0, False
+        bars.append(self)
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_dask_progress_counts_every_file_and_partition(articles, client, tmp_path):
+    bars: list[_CountingBar] = []
+    dask_engine.build(articles, tmp_path / "out", client=client, bar=lambda total, desc: _CountingBar(total, desc, bars))
+    by_desc = {b.desc: b for b in bars}
+    assert set(by_desc) == {"analyse", "map"}
+    files, _ = dask_engine.list_files(articles)
+    assert by_desc["analyse"].total == by_desc["analyse"].done == len(files) > 2
+    assert by_desc["map"].total == by_desc["map"].done >= 1
+    assert all(b.closed for b in bars)
