@@ -551,7 +551,11 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
                 owned.update(range(i, i + n))
                 i += n
                 continue
-            if tok.pos_ == "PROPN" and tok.text in person_tokens:
+            # a known surname the tagger took for a common noun ('Maseko later apologised'), where a
+            # name can stand: as a subject or an object, not inside a noun phrase ('Price rises')
+            known = tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and tok.text in surnames
+                                            and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"})
+            if known and tok.text in person_tokens:
                 j = i
                 while j < len(doc) and j not in owned and doc[j].text in person_tokens:
                     j += 1

@@ -262,9 +262,27 @@ class DocumentResolver:
             self.gender = learnt
 
     def _relative_antecedent(self, m: Mention) -> Entity | None:
-        prev = [x for x in self.mentions if x.para == m.para and x.end <= m.start and x.kind not in {"Relative", "Pronoun"}
-                and x.entity is not None and m.start - x.end <= 2]
-        return prev[-1].entity if prev else None
+        """What 'which'/'who' stands for: a mention just before it ('Ana Ruiz, who ...'); else the
+        mention the relative clause hangs on, climbing out of the noun phrase the parser hung it on
+        ('a motion to adjourn the debate, which the Greens opposed': 'debate' -> 'adjourn' ->
+        'motion')."""
+        candidates = [x for x in self.mentions if x.para == m.para and x.kind not in {"Relative", "Pronoun"}
+                      and x.entity is not None and x.end <= m.start]
+        prev = [x for x in candidates if m.start - x.end <= 2]
+        if prev:
+            return prev[-1].entity
+        clause = self.docs[m.para][m.head].head
+        if clause.dep_ != "relcl":
+            return None
+        noun = clause.head
+        for _ in range(4):
+            owner = next((x for x in candidates if x.start <= noun.i < x.end), None)
+            if owner is not None:
+                return owner.entity
+            if noun.dep_ not in {"dobj", "pobj", "prep", "acl", "compound"} or noun.head.i == noun.i:
+                return None
+            noun = noun.head
+        return None
 
     def _pronoun_antecedent(self, m: Mention) -> Entity | None:
         g = m.desc.get("gender")

@@ -81,6 +81,9 @@ OPPOSITION = [
     ("The Unity Party rejected the Clean Water Bill at second reading.", "Unity Party", "Clean Water Bill"),
     ("Sam Ruiz moved a motion on housing. MP Ada Klein voted against it.", "Ada Klein", "motion"),
     ("MP Ada Klein voted against the amendment.", "Ada Klein", "amendment"),
+    # the relative clause hangs on the motion's last noun, not on the motion
+    ("Sam Ruiz moved a motion to adjourn the debate, which the Unity Party opposed.", "Unity Party", "motion"),
+    ("Sam Ruiz tabled a motion on housing, which Ada Klein opposed.", "Ada Klein", "motion"),
 ]
 OPPOSITION_TRAPS = [
     "Ada Klein did not oppose the motion on housing.",
@@ -162,6 +165,9 @@ APOLOGY = [
     ("Yesterday Tom Hale apologised to Sofia Linde in a letter.", "Tom Hale", "Sofia Linde"),
     ("MP Tom Hale withdrew the remark and apologized to the House.", "Tom Hale", "-"),
     ("MP Tom Hale apologises for the remark.", "Tom Hale", "-"),
+    # a bare surname the tagger takes for a common noun at the start of a sentence
+    ("Speaker Nomsa Dube ejected MP Julius Maseko. Maseko later apologised to the Speaker.", "Julius Maseko",
+     "Nomsa Dube"),
 ]
 APOLOGY_TRAPS = [
     "MP Tom Hale will not apologize.",
