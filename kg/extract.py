@@ -187,7 +187,9 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
         # "was warned by X and suspended" (tagged as a past tense): a transitive trigger with
         # no subject or object of its own, coordinated with a passive, is passive too
         tok.dep_ == "conj" and tok.tag_ == "VBD" and rule.get("target_from") is None and not rule.get("charge_from")
-        and syntax.direct_subject(tok) is None and not syntax.children(tok, "dobj") and syntax.is_passive(tok.head))
+        and syntax.direct_subject(tok) is None and not syntax.children(tok, "dobj", "xcomp", "ccomp")
+        # ("was ejected ... and refused to withdraw": a verb with a clause of its own is active)
+        and syntax.is_passive(tok.head))
     voice = rule.get("voice", "any")
     if voice == "passive" and not passive:
         return None
@@ -290,8 +292,12 @@ def _charge_by_surface(tok: Token) -> tuple[Token | None, str | None] | None:
     j = i
     while j < len(doc) and j - i < 5 and doc[j].text[:1].isupper() and doc[j].pos_ in {"PROPN", "NOUN", "VERB"}:
         j += 1
-    if j > i and j + 1 < len(doc) and doc[j].lower_ in {"a", "an"} and doc[j + 1].pos_ in {"NOUN", "ADJ"}:
-        k = j + 1
+    # the charge may stand in quotes: 'called X a "wacko"'
+    q = j + 1
+    while q < len(doc) and doc[q].is_quote:
+        q += 1
+    if j > i and q < len(doc) and doc[j].lower_ in {"a", "an"} and doc[q].pos_ in {"NOUN", "ADJ"}:
+        k = q
         while k + 1 < len(doc) and doc[k + 1].pos_ == "NOUN" and doc[k].pos_ == "ADJ":
             k += 1
         return (doc[j - 1], doc[k].text)

@@ -246,6 +246,11 @@ class _Finder:
                 s += 1
             while e > s and (doc[e - 1].tag_ == "POS" or doc[e - 1].is_punct):
                 e -= 1
+            # a given name the model left out of the entity ('Ms Priya [Menon]'): a capitalised
+            # proper noun compounded onto the name, not a title, an honorific or a party word
+            if s == ent.start:  # (a title trimmed off the front says where the name begins)
+                while s > 0 and s < e and self._given_name(doc[s - 1], s, e):
+                    s -= 1
             if s < e and self.free(s, e):
                 self.add(Mention(self.para, s, e, "Person", doc[s:e].text, self.span_head(s, e)))
         # a run of two or more capitalised proper nouns the model left untyped: a name
@@ -267,6 +272,15 @@ class _Finder:
                     and not (i > 0 and tokens[i - 1].lower_ in {"the", "a", "an"}) and not any(t.is_upper for t in tokens[i:j]):
                 self.add(Mention(self.para, i, j, "Person", doc[i:j].text, j - 1))
             i = max(j, i + 1)
+
+    def _given_name(self, tok: Token, s: int, e: int) -> bool:
+        """Is ``tok``, right before the name ``doc[s:e]``, a given name the entity left out?"""
+        lex = self.lex
+        return (tok.pos_ == "PROPN" and tok.dep_ == "compound" and s <= tok.head.i < e and tok.is_title
+                and tok.is_alpha and tok.ent_type_ in {"", "PERSON"} and tok.i not in self.owner and tok.text not in lex.name_stop_words
+                and tok.lower_ not in lex.office_words() and tok.lower_ not in lex.honorifics
+                and tok.lower_.rstrip(".") not in lex.grammar["title_words"]
+                and tok.text not in lex.party_head_words and tok.lower_ not in lex.party_roles)
 
     def _title_person(self, s: int, e: int, office_mention, party: Mention | None, role: str | None = None) -> None:
         doc = self.doc

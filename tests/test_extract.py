@@ -23,6 +23,9 @@ ACCUSATION = [
     ("Paul Dremmen was called a liar by Lena Korsgaard.", "Lena Korsgaard", "Paul Dremmen"),
     ("The leader of the Unity Party, Omar Haddad, accused a junior minister, Kate Lund, of misleading the House.",
      "Omar Haddad", "Kate Lund"),
+    # the charge in quotes, which the parser hangs on the person
+    ('Leader Piet Lamar was ejected after he called Prime Minister Jon Tremblay a "wacko" and refused to withdraw it.',
+     "Piet Lamar", "Jon Tremblay"),
 ]
 ACCUSATION_TRAPS = [
     '"He is a liar," Lena Korsgaard said of Paul Dremmen.',
@@ -141,6 +144,9 @@ REFUSAL = [
     ("The Speaker asked Tom Hale to apologise, and after he refused to do so, he was ejected.", "Tom Hale", "-"),
     ("MP Tom Hale refused to withdraw the remark.", "Tom Hale", "-"),
     ("MP Tom Hale would not retract it.", "Tom Hale", "-"),
+    # coordinated with a passive ('was ejected ... and refused'), yet active: it has a clause of its own
+    ('Leader Piet Lamar was ejected after he called Prime Minister Jon Tremblay a "wacko" and refused to withdraw it.',
+     "Piet Lamar", "-"),
     ("MP Tom Hale refused to take back the comment.", "Tom Hale", "-"),
     ("MP Tom Hale won't apologise.", "Tom Hale", "-"),
     ("MP Tom Hale has not apologised to Sofia Linde, and his office said he would not be doing so.", "Tom Hale",
@@ -168,6 +174,8 @@ APOLOGY = [
     # a bare surname the tagger takes for a common noun at the start of a sentence
     ("Speaker Nomsa Dube ejected MP Julius Maseko. Maseko later apologised to the Speaker.", "Julius Maseko",
      "Nomsa Dube"),
+    # a given name the model leaves out of the person ('Ms Priya [Menon]')
+    ("Ms Priya Menon was allowed to return after she apologised to the House.", "Priya Menon", "-"),
 ]
 APOLOGY_TRAPS = [
     "MP Tom Hale will not apologize.",

@@ -95,3 +95,13 @@ def test_mentions_title_without_holder_is_the_office(facts):
     _, _, a = facts("The Speaker ejected MP Tom Hale.")
     m = next(m for m in a.mentions if m.kind == "Description")
     assert m.entity.kind == "Office" and m.entity.name == "Speaker"
+
+
+@pytest.mark.parametrize("text,person", [
+    ("Ms Priya Menon spoke.", "Priya Menon"),
+    ("First Nations Chief Allan Adam spoke.", "Allan Adam"),
+    ("Judge Mara Quill spoke.", "Mara Quill"),
+])
+def test_mentions_given_name_left_out_of_the_entity(facts, text, person):
+    _, _, a = facts(text)
+    assert person in {e.name for e in a.entities if e.kind == "Person"}
