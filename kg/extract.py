@@ -230,6 +230,9 @@ def _arguments(ctx: _Context, rule: Rule, para: int, tok: Token) -> tuple[Token 
     elif how in {"prep_to", "prep_from"}:
         word = "to" if how == "prep_to" else "from"
         prep = _has(tok, {"prep", "dative"}, frozenset({word}), "lower_")
+        for o in syntax.children(tok, "dobj") if prep is None else ():
+            # "demanded an apology from X": hung on the noun
+            prep = prep or _has(o, {"prep"}, frozenset({word}), "lower_")
         if prep is None:
             # "wrote to X to apologise": the addressee hangs on the governing verb
             heads = list(syntax.governors(tok)) or ([tok.head] if tok.dep_ in {"advcl", "xcomp"} else [])

@@ -128,6 +128,7 @@ DEMAND = [
     ("MP Tom Hale was asked to withdraw the comment.", "-", "Tom Hale"),
     ("The Speaker asked MP Tom Hale to withdraw the remark.", "Speaker", "Tom Hale"),
     ("Speaker Maria Esposito told MP Tom Hale to retract the word.", "Maria Esposito", "Tom Hale"),
+    ("Liberal MP Ivan Petrov demanded an apology from Conservative MP Tom Hale on Wednesday.", "Ivan Petrov", "Tom Hale"),
 ]
 DEMAND_TRAPS = [
     "Ivan Petrov did not demand an apology.",
