@@ -281,6 +281,16 @@ def test_extract_vague_expression_on_the_event_leaves_it_undated(facts):
     assert [e.date for e in a.events if e.cls == "MotionProposal"] == [None]
 
 
+@pytest.mark.parametrize("when", ["Earlier in the week", "The week before", "Later in the month"])
+def test_extract_vague_week_or_month_leaves_the_event_undated(facts, when):
+    from datetime import date
+
+    _, _, a = facts(f"Speaker Maria Esposito ejected MP Tom Hale on Tuesday. {when}, MP Jan Weber was removed "
+                    "from the chamber by the Speaker.", published=date(2024, 3, 14))
+    dated = {t.entity.name: e.date for e in a.events if e.cls == "Ejection" for t in e.targets if t.entity}
+    assert dated["Tom Hale"] == date(2024, 3, 12) and dated["Jan Weber"] is None
+
+
 def test_extract_no_date_without_anchor(facts):
     _, _, a = facts("Speaker Maria Esposito ejected MP Tom Hale on Wednesday.")
     assert all(e.date is None for e in a.events)
