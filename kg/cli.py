@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import collections
 import os
 import sys
 from pathlib import Path
@@ -146,17 +145,15 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     if os.environ.get("KG_TIMINGS"):  # where the time went, for bench/run.py
         click.echo("phases: " + ", ".join(f"{k} {v:.2f}s" for k, v in result.phases.items()), err=True)
     if not quiet:
-        counts = result.classes if engine == "dask" else collections.Counter(f.cls for f in result.facts)
         click.echo("Facts per class:")
-        for cls, n in sorted(counts.items()):
+        for cls, n in sorted(result.classes.items()):
             click.echo(f"  {cls:16} {n}")
         click.echo("Facts:")
         for f in result.facts:
             click.echo("  " + f.line())
     removed = f", {result.removed} removed" if result.removed else ""
-    n_facts = sum(result.classes.values()) if engine == "dask" else len(result.facts)
     click.echo(f"{result.documents} documents ({result.parsed} parsed, {result.cached} cached{removed}), "
-               f"{n_facts} facts, {result.claims} unasserted mentions, {result.triples} triples "
+               f"{sum(result.classes.values())} facts, {result.claims} unasserted mentions, {result.triples} triples "
                f"-> {', '.join(str(p) for p in result.paths)} in {result.seconds:.1f}s")
     if loading and engine == "dask":  # the partitions, bulk-loaded
         _load([out], store or out / "store", endpoint, None, DEFAULT_TIMEOUT)
@@ -203,15 +200,14 @@ def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | Non
                 target = Endpoint(endpoint, timeout=timeout)
                 load_one = lambda f: target.load_file(f, graph=graph)  # noqa: E731
             else:
-                from kg.store import graph_sizes, load_file, open_store
-
-                from kg.store import forget_graphs
+                from kg.store import compact, forget_graphs, graph_sizes, load_file, open_store
 
                 db = open_store(store)
 
-                # the partitions of a Dask build go through Oxigraph's bulk loader, whatever their size
+                # the partitions of a Dask build (found by find_files from its manifest) go through
+                # Oxigraph's bulk loader, whatever their size
                 compacting: list[bool] = []
-                bulk = {f for p in paths if p.is_dir() for f in rdffiles.partition_files(p) or ()}
+                bulk = {f for f in files if f.parent.name == rdffiles.PARTITIONS_DIR}
 
                 def load_one(f):
                     report = load_file(db, f, graph=graph, target=str(store), compact_after=False,
@@ -229,8 +225,6 @@ def _load(paths: list[Path], store: Path, endpoint: str | None, graph: str | Non
                     failed.append(f)
             if endpoint is None:
                 if any(compacting):  # once, after every bulk load
-                    from kg.store import compact
-
                     compact(db)
                 sizes = graph_sizes(db)
                 click.echo(f"{store} now holds {sum(sizes.values())} triples in {len(sizes)} named graphs")
@@ -388,10 +382,6 @@ def serve(store: Path, bind: str, writable: bool, timeout: float | None) -> None
     finally:
         server.stop()
         signal.signal(signal.SIGTERM, previous)
-
-
-
-
 
 
 from kg.cli_semantic import register as _register_semantic  # noqa: E402  (commands: reason, validate)

@@ -68,7 +68,7 @@ from kg import cache as kcache
 from kg.documents import Problem
 from kg.errors import KgError, NoInputError
 from kg.rdffiles import MANIFEST, PARTITIONS_DIR
-from kg.stream import GRAPHS_DIR, BuildValidationError, StreamResult, _no_bar, graph_file
+from kg.stream import GRAPHS_DIR, BuildValidationError, StreamResult, _no_bar, _Ref, graph_file
 
 #: seconds to wait for a scheduler
 CONNECT_TIMEOUT = 10.0
@@ -291,13 +291,6 @@ def event_occurrences(s: _Summary, shared):
         yield (cls, ts), (s.id, i, frozenset(corpus(r) for r in agents if r is not None), date, trigger)
 
 
-class _Node:
-    __slots__ = ("entity",)
-
-    def __init__(self, entity):
-        self.entity = entity
-
-
 class _Ev:
     """An event as :func:`kg.corpus.event_keys` reads it."""
 
@@ -318,7 +311,7 @@ def group_keys(group, shared):
 
     def node(r):
         if r not in nodes:
-            nodes[r] = _Node(object())
+            nodes[r] = _Ref(object())
         return nodes[r]
 
     iri_of = {}
@@ -403,7 +396,6 @@ class DaskResult(StreamResult):
     """What a Dask build did: a :class:`kg.stream.StreamResult` with the partitions and the counts."""
 
     partitions: list[dict] = field(default_factory=list)
-    classes: Counter = field(default_factory=Counter)  # asserted facts per event class
     workers: int = 0
 
 

@@ -155,7 +155,7 @@ def _modality(ctx: _Context, rule: Rule, tok: Token) -> tuple[str, str]:
         lem = g.lemma_.lower()
         if lem in required:
             return "Asserted", cls
-        if lem in lexicon.load().grammar["refusal_governors"]:
+        if lem in ctx.lex.grammar["refusal_governors"]:
             return "Negated", cls
         if lem in mod["Attempted"]:
             return "Attempted", cls
@@ -359,9 +359,9 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
     """All events, asserted or not, in one document, dated; ordered by position."""
     ctx = _Context(document, paragraphs, mentions)
     events: list[Event] = []
+    by_lemma = ctx.lex.rules_by_lemma
     for pi, para in enumerate(paragraphs):
         embed = document.in_embed(para.start, para.start + len(para.text))
-        by_lemma = ctx.lex.rules_by_lemma
         for tok in para.doc:
             candidates = by_lemma.get(tok.lemma_.lower())
             if not candidates:

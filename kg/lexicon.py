@@ -90,7 +90,11 @@ class Lexicon:
         return {k: tuple(v) for k, v in out.items()}
 
     def office_words(self) -> dict[str, Office]:
-        """Lower-cased title phrase -> office."""
+        """Lower-cased title phrase -> office (made once: the mention rules ask for it per token)."""
+        return self._office_words
+
+    @cached_property
+    def _office_words(self) -> dict[str, Office]:
         return {w: o for o in self.offices for w in o.words}
 
 

@@ -129,35 +129,30 @@ class Mapper:
             self.add_event(g, d, doc, ev, facts.sentences)
 
     def add_entity(self, g, e: Entity) -> None:
-        iri = self.entity_iri(e)
-        g.add((iri, RDF.type, KG[e.kind]))
+        iri = self._labelled(g, e, e.names | set(e.aliases))
         if e.kind == "Motion" and fold(e.name).split()[-1:] == ["bill"]:
             g.add((iri, RDF.type, KG.Bill))
-        g.add((iri, RDFS.label, Literal(e.name)))
-        for n in sorted(e.names | set(e.aliases)):
-            if n and n != e.name:
-                g.add((iri, SKOS.altLabel, Literal(n)))
-        self.add_keys(g, iri, {e.name} | e.names | set(e.aliases))
         for rel, obj in sorted(e.roles, key=lambda r: (r[0], r[1].kind, r[1].name)):
             g.add((iri, KG[rel], self.entity_iri(obj)))
             self.add_entity_label(g, obj)
 
     def add_entity_label(self, g, e: Entity) -> None:
+        self._labelled(g, e, set(e.aliases))
+
+    def _labelled(self, g, e: Entity, other_names) -> URIRef:
+        """The entity's type, its label, its other names (``skos:altLabel``) and, for every name, a
+        folded key (``skos:hiddenLabel``: any case or accents, found with an index look-up by the
+        ``# Param: person (folded)`` queries); returns its IRI."""
         iri = self.entity_iri(e)
         g.add((iri, RDF.type, KG[e.kind]))
         g.add((iri, RDFS.label, Literal(e.name)))
-        for n in sorted(set(e.aliases)):
+        for n in sorted(other_names):
             if n and n != e.name:
                 g.add((iri, SKOS.altLabel, Literal(n)))
-        self.add_keys(g, iri, {e.name} | set(e.aliases))
-
-    @staticmethod
-    def add_keys(g, iri, names) -> None:
-        """Each name folded (:func:`kg.model.fold`) as a ``skos:hiddenLabel``: a key that finds the
-        entity by any case or accents with an index look-up (``# Param: person (folded)`` queries)."""
-        for key in sorted({fold(n) for n in names if n}):
+        for key in sorted({fold(n) for n in other_names | {e.name} if n}):
             if key:
                 g.add((iri, SKOS.hiddenLabel, Literal(key)))
+        return iri
 
     def event_iri(self, d: Document, ev: Event) -> URIRef:
         shared = self.event_keys.get(id(ev))

@@ -35,6 +35,7 @@ from __future__ import annotations
 import pickle
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -125,6 +126,7 @@ class StreamResult:
     written: int = 0  # document graphs (re)written
     unchanged: int = 0  # document graphs kept as they were
     facts: list = field(default_factory=list)  # kg.pipeline.Fact
+    classes: Counter = field(default_factory=Counter)  # asserted facts per event class
     claims: int = 0
     triples: int = 0
     paths: list[Path] = field(default_factory=list)
@@ -210,11 +212,9 @@ def _build(analyser, inputs, out, base, model, batch_size, formats, validate, re
     """Read (analysing new documents as they are read), the corpus step, map and write (see the module)."""
     feeder = analyser.feeder(store.put)
 
-    def fresh(document: Document, key: str) -> bool:
+    def fresh(document: Document, key: str) -> None:
         if rebuild or not store.has(key):
             feeder.add(document, key)
-            return True
-        return False
 
     entries, problems, file_records = read_inputs(inputs, previous if not rebuild else {}, store, version, fresh)
     if not entries:
@@ -230,7 +230,7 @@ def _build(analyser, inputs, out, base, model, batch_size, formats, validate, re
 
     docs = [_Doc(e.id, e.key, graph_file(e.id)) for e in entries]
     result.parsed = feeder.sent
-    result.cached = len(docs) - sum(1 for e in entries if e.parse)
+    result.cached = len(docs) - result.parsed
     del entries
     lap("read")  # and, with --jobs N, the workers analyse what is read meanwhile
 
@@ -251,6 +251,7 @@ def _build(analyser, inputs, out, base, model, batch_size, formats, validate, re
     # the corpus step
     _corpus_step(docs, base)
     result.facts, result.claims = _facts(docs)
+    result.classes = Counter(f.cls for f in result.facts)
     lap("corpus")
 
     # pass 2: map and write the documents whose graph changed
@@ -340,7 +341,6 @@ class _Entry:
     id: str
     key: str
     path: str
-    parse: bool = False  # read now and not in the cache: analysed in this build
 
 
 def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.AnalysisCache, version: str,
@@ -349,9 +349,9 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.Anal
     without reading again a file that is unchanged since the last build (same size, times and
     inode, same reader code) and whose documents' analyses are all in the cache.
 
-    ``fresh(document, key) -> bool`` is called with each document read (the first of an id)
-    and says whether it is to be analysed (it is sent off at once: parsing starts while the
-    rest is read).
+    ``fresh(document, key)`` is called with each document read (the first of an id); the build
+    sends it off to be analysed at once when the cache lacks it, so parsing starts while the
+    rest is read.
 
     Returns the entries, the problems met, and the file records for the next build.
     """
@@ -388,7 +388,8 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.Anal
             entry = _Entry(document.id, kcache.key_of(content, version), where)
             if add(entry, path):
                 kept.append([document.id, content, where])
-                entry.parse = fresh is not None and fresh(document, entry.key)
+                if fresh is not None:
+                    fresh(document, entry.key)
         if stamp is not None and found:
             files[str(resolved)] = {"stamp": stamp, "docs": kept}
     return [entries[k] for k in sorted(entries)], problems, files

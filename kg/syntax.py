@@ -42,9 +42,6 @@ def causative(verb: Token) -> bool:
         and any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children)
 
 
-#: verbs whose object is the understood subject of their infinitive ("asked X to leave")
-
-
 def direct_subject(verb: Token) -> Token | None:
     for c in verb.children:
         if c.dep_ in SUBJ:
