@@ -34,10 +34,10 @@ def seed_material(inputs: list[Path]) -> tuple[list[list[str]], list[tuple[str, 
     """The seed articles' sentences (outside embedded posts) and their people (full name, gender)."""
     from rdflib import RDF, RDFS
 
-    from kg.documents import read_corpus
-    from kg.gender import of_first_name
-    from kg.pipeline import build_corpus
-    from kg.vocab import KG
+    from kg.ingest.documents import read_corpus
+    from kg.resolve.gender import of_first_name
+    from kg.engine.pipeline import build_corpus
+    from kg.ontology.vocab import KG
 
     documents, _ = read_corpus(inputs)
     articles = []

@@ -22,16 +22,16 @@ sys.path.insert(0, str(ROOT))
 #: stage -> the frames (function name, file name ending) whose time is the stage's
 STAGES = {
     "spaCy (nlp.pipe)": [("pipe", "spacy/language.py")],
-    "mentions": [("find", "kg/mentions.py"), ("second_pass", "kg/mentions.py"), ("attach_roles", "kg/mentions.py")],
-    "resolve (document)": [("resolve_document", "kg/resolve.py")],
-    "extract": [("extract", "kg/extract.py")],
-    "corpus step": [("_corpus_step", "kg/stream.py")],
-    "mapping (rdflib)": [("add", "kg/mapping.py")],
-    "SHACL check (compiled; pySHACL if flagged)": [("check", "kg/parallel.py")],
-    "per-document N-Quads": [("<setcomp>", "kg/stream.py")],
-    "merged files": [("write_merged", "kg/write.py")],
-    "reading articles": [("read_corpus", "kg/documents.py")],
-    "model load": [("_load_model", "kg/nlp.py")],
+    "mentions": [("find", "kg/extract/mentions.py"), ("second_pass", "kg/extract/mentions.py"), ("attach_roles", "kg/extract/mentions.py")],
+    "resolve (document)": [("resolve_document", "kg/resolve/document.py")],
+    "extract": [("extract", "kg/extract/events.py")],
+    "corpus step": [("_corpus_step", "kg/engine/local.py")],
+    "mapping (rdflib)": [("add", "kg/rdf/mapping.py")],
+    "SHACL check (compiled; pySHACL if flagged)": [("check", "kg/engine/workers.py")],
+    "per-document N-Quads": [("<setcomp>", "kg/engine/local.py")],
+    "merged files": [("write_merged", "kg/rdf/write.py")],
+    "reading articles": [("read_corpus", "kg/ingest/documents.py")],
+    "model load": [("_load_model", "kg/nlp/parse.py")],
     "spaCy import": [("<module>", "spacy/__init__.py")],
 }
 
@@ -62,7 +62,7 @@ def main() -> None:
     args = parser.parse_args()
     from pyinstrument import Profiler
 
-    from kg import stream
+    from kg.engine import local as stream
 
     out = Path(tempfile.mkdtemp(prefix="kg-profile-"))
     profiler = Profiler(interval=0.002)

@@ -1,7 +1,7 @@
 """Benchmark: owlrl against kg's fast reasoner on the same graphs (a script, not a test).
 
 For each corpus it builds the graph once, then reasons over every article's named graph
-with the ontology, both ways (``kg.reason.entailments_owlrl`` and ``entailments_fast``),
+with the ontology, both ways (``kg.semantics.reason.entailments_owlrl`` and ``entailments_fast``),
 checks the two give the same entailments (the set defined in ``kg/reason.py``) and prints
 the times and their ratio. The fast path's one-off compilation of the ontology (owlrl's
 closure of the ontology alone, then the lookup tables) is timed on its own and shown both
@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kg import reason  # noqa: E402
-from kg.pipeline import build_corpus  # noqa: E402
+from kg.semantics import reason  # noqa: E402
+from kg.engine.pipeline import build_corpus  # noqa: E402
 
 
 def corpora(devset: Path) -> list[tuple[str, list[Path]]]:
@@ -73,7 +73,7 @@ def report(rows: list[dict], command: str) -> str:
         f"owlrl {_version('owlrl')}, rdflib {_version('rdflib')}.",
         "",
         "Each article's named graph is reasoned with `ontology/kg.ttl` (OWL 2 RL), one graph at a time, "
-        "by owlrl (`OWLRL_Semantics`) and by `kg.reason`'s compiled rules; *equal* says whether both gave "
+        "by owlrl (`OWLRL_Semantics`) and by `kg.semantics.reason`'s compiled rules; *equal* says whether both gave "
         "exactly the same entailments (the set defined in `kg/reason.py`). *fast* is the best of several "
         "runs; *compile* is the fast path's one-off cost per process (owlrl's closure of the ontology "
         "alone, then the lookup tables).",

@@ -42,8 +42,8 @@ TICK = os.sysconf("SC_CLK_TCK")
 SPACY_ALONE = """
 import sys, time
 from pathlib import Path
-from kg.documents import read_corpus
-from kg.nlp import load_model
+from kg.ingest.documents import read_corpus
+from kg.nlp.parse import load_model
 documents, _ = read_corpus([Path(sys.argv[1])])
 texts = [d.text for d in documents]
 nlp = load_model()
@@ -131,7 +131,7 @@ def _line(run: dict, start: str) -> str:
 
 
 def words_in(folder: Path) -> int:
-    from kg.documents import read_corpus
+    from kg.ingest.documents import read_corpus
 
     documents, _ = read_corpus([folder])
     return sum(len(d.text.split()) for d in documents)
@@ -141,13 +141,13 @@ def queries_on_big_store(out: Path, store_dir: Path, min_triples: int) -> dict:
     """Load the build into a store (triples/s), grow it past ``min_triples``, time every stored query."""
     import pyoxigraph as ox
 
-    from kg import stream
-    from kg.query import stored_queries
-    from kg.store import compact, open_store, sync_graphs
+    from kg.engine import local as stream
+    from kg.query.sparql import stored_queries
+    from kg.store.embedded import compact, open_store, sync_graphs
 
     shutil.rmtree(store_dir, ignore_errors=True)
     graphs = sorted((out / stream.GRAPHS_DIR).glob("*.nq"))
-    from kg.cache import load_manifest
+    from kg.engine.cache import load_manifest
 
     manifest = load_manifest(out)["documents"]
     entries = [(v["graph"], out / stream.GRAPHS_DIR / v["file"], v["sha"]) for v in manifest.values()]
@@ -183,8 +183,8 @@ def queries_on_big_store(out: Path, store_dir: Path, min_triples: int) -> dict:
 
 QUERY = """
 import json, sys, time
-from kg.query import resolve, run_store
-from kg.store import open_store
+from kg.query.sparql import resolve, run_store
+from kg.store.embedded import open_store
 store = open_store(sys.argv[1], create=False, write=False)
 params = {"person": sys.argv[3]} if len(sys.argv) > 3 else None
 best, rows = float("inf"), 0

@@ -1,6 +1,6 @@
 """kg: build an ontology-mapped RDF knowledge graph from news articles.
 
-``from kg import build`` gives the library entry point (see :mod:`kg.pipeline`).
+``from kg import build`` gives the library entry point (see :mod:`kg.engine.pipeline`).
 """
 
 from __future__ import annotations
@@ -14,5 +14,5 @@ def __getattr__(name: str):
     if name in __all__:
         import importlib
 
-        return getattr(importlib.import_module("kg.pipeline"), name)
+        return getattr(importlib.import_module("kg.engine.pipeline"), name)
     raise AttributeError(name)

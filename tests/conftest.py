@@ -12,7 +12,7 @@ SHARED = ROOT.parent / "shared"
 
 @pytest.fixture(scope="session")
 def nlp():
-    from kg.nlp import load_model
+    from kg.nlp.parse import load_model
 
     return load_model()
 
@@ -20,9 +20,9 @@ def nlp():
 @pytest.fixture(scope="session")
 def facts(nlp):
     """facts(text) -> (asserted, claims): sets of (class, agent names, target names)."""
-    from kg.pipeline import analyse
-    from kg.documents import from_text
-    from kg.nlp import parse
+    from kg.engine.pipeline import analyse
+    from kg.ingest.documents import from_text
+    from kg.nlp.parse import parse
 
     def run(text: str, **meta):
         document = from_text(text, **meta)

@@ -1,8 +1,8 @@
 """Reference implementations that the indexed, linear-time ones in kg are held to.
 
 :func:`merge_corpus` is the corpus-level entity merge written the plain way, scanning every
-canonical person for each new one (quadratic): what kg.corpus.merge_corpus must answer,
-faster. It lived in kg.resolve until kg used only the indexed one.
+canonical person for each new one (quadratic): what kg.resolve.corpus.merge_corpus must answer,
+faster. It lived in kg.resolve.document until kg used only the indexed one.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Fixtures for the store tests (loaded as a plugin: ``-p tests.stores`` in pyproject.toml).
 
-- ``seed``: the seed articles built once per session (kg.pipeline.build_corpus + kg.write.write_outputs).
+- ``seed``: the seed articles built once per session (kg.engine.pipeline.build_corpus + kg.rdf.write.write_outputs).
 - ``seed_store``: an embedded store holding the seed graph (a folder; open it with ``opened``).
 - ``oxigraph_server``: an Oxigraph server on a free port and a temp folder, as a team would run it.
 - ``virtuoso``: Virtuoso on free ports (HTTP and SQL, 127.0.0.1 only) with a temp database;
@@ -74,14 +74,14 @@ def stop(proc: subprocess.Popen, seconds: float = 15) -> None:
 class Seed:
     out: Path
     trig: Path
-    result: object  # kg.pipeline.BuildResult
+    result: object  # kg.engine.pipeline.BuildResult
 
 
 @pytest.fixture(scope="session")
 def seed(tmp_path_factory) -> Seed:
     """The seed articles in input/, built once per session."""
-    from kg.pipeline import build_corpus
-    from kg.write import write_outputs
+    from kg.engine.pipeline import build_corpus
+    from kg.rdf.write import write_outputs
 
     out = tmp_path_factory.mktemp("seed")
     result = build_corpus([ROOT / "input"])
@@ -92,7 +92,7 @@ def seed(tmp_path_factory) -> Seed:
 @contextlib.contextmanager
 def opened(path: Path, **kw):
     """The store at ``path``, open for the ``with`` block only (so the CLI can open it afterwards)."""
-    from kg.store import open_store
+    from kg.store.embedded import open_store
 
     store = open_store(path, **kw)
     try:
@@ -104,7 +104,7 @@ def opened(path: Path, **kw):
 @pytest.fixture(scope="session")
 def seed_store(seed, tmp_path_factory) -> Path:
     """A store folder holding the seed graph; tests must not change it (copy it first)."""
-    from kg.store import load_file
+    from kg.store.embedded import load_file
 
     path = tmp_path_factory.mktemp("seed-store") / "store"
     with opened(path) as store:
@@ -122,7 +122,7 @@ class Remote:
     env: dict[str, str] = field(default_factory=dict)
 
     def endpoint(self, which: str = "query", **kw):
-        from kg.remote import Endpoint
+        from kg.store.remote import Endpoint
 
         return Endpoint(self.load_url if which == "load" else self.query_url, environ=self.env, **kw)
 
@@ -130,7 +130,7 @@ class Remote:
         return self.endpoint("load").load_file(path)
 
     def query(self, text: str, params=None):
-        from kg.query import QueryText
+        from kg.query.sparql import QueryText
 
         return self.endpoint().query(QueryText(text), params)
 
@@ -144,7 +144,7 @@ class Remote:
 @pytest.fixture(scope="session")
 def oxigraph_server(tmp_path_factory):
     """``oxigraph serve`` on a free port over a temp folder, union default graph on."""
-    from kg.serve import oxigraph_program
+    from kg.store.serve import oxigraph_program
 
     location = tmp_path_factory.mktemp("oxigraph-server")
     port = free_port()
@@ -257,7 +257,7 @@ def run_kg(*args: str, **kw) -> subprocess.CompletedProcess:
 @pytest.fixture(params=["embedded", "oxigraph", "virtuoso"])
 def target(request, seed, seed_store):
     """Each of the three stores holding the seed graph, as ``run(query, params) -> Results``."""
-    from kg.query import run_store
+    from kg.query.sparql import run_store
 
     if request.param == "embedded":
         def run(q, params=None):
@@ -271,7 +271,7 @@ def target(request, seed, seed_store):
 
 def answers(run, name: str, **params) -> list[dict[str, str]]:
     """The rows of stored query ``name`` as readable text (labels for IRIs), in the query's order."""
-    from kg.query import answer, display_rows, query_prefixes, resolve
+    from kg.query.sparql import answer, display_rows, query_prefixes, resolve
 
     q = resolve(name)
     results, labels = answer(run, q, params or None)

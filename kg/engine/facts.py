@@ -1,0 +1,34 @@
+"""A fact as the build summary prints it (kept apart from kg.engine.pipeline, which imports spaCy)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Fact:
+    """One asserted event, as printed in the build summary."""
+
+    document: str
+    sentence_no: int
+    cls: str
+    agents: list[str]
+    targets: list[str]
+    date: str | None
+    charge: str | None
+    quote: str | None = None
+
+    def line(self) -> str:
+        verb = {"Accusation": "called", "Ejection": "ejected", "Opposition": "opposed", "MotionProposal": "proposed",
+                "ApologyDemand": "asked to apologise", "ApologyRefusal": "refused to apologise",
+                "Apology": "apologised to", "Statement": "said"}.get(self.cls, self.cls)
+        who = " and ".join(self.agents) or "(unnamed)"
+        if self.quote:
+            short = self.quote if len(self.quote) <= 70 else self.quote[:67].rstrip() + "…"
+            return f"{who} said “{short}” [{self.document[:12]}…, sentence {self.sentence_no}]"
+        whom = " and ".join(self.targets)
+        text = f"{who} —{verb}→ {whom}".rstrip(" →") if whom else f"{who} —{verb}"
+        if self.charge and self.cls == "Accusation":
+            text += f" ({self.charge!r})"
+        when = f" ({self.date})" if self.date else ""
+        return f"{text}{when} [{self.document[:12]}…, sentence {self.sentence_no}]"

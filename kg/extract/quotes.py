@@ -1,0 +1,89 @@
+"""Extract stage, part 3: direct quotes as ``Statement`` events attributed to their speaker.
+
+A quote's speaker is the subject of the speech verb next to it, after it ('"...," Okoro
+said.', '"...," said the minister.') or before it ('X said: "..."', 'X added that "..."').
+A quote with no speech verb of its own continues the previous quote's speaker when it
+follows it in the same paragraph, or fills a paragraph of its own right after one.
+Short scare quotes ('found it "disappointing"') are not statements; quotes inside embedded
+social posts are the post's, not a speaker's in the article.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from spacy.tokens import Token
+
+from kg.ontology import lexicon
+from kg.nlp import syntax
+from kg.ingest.documents import Document
+from kg.model import Event, Mention
+from kg.nlp.parse import Paragraph
+
+#: a direct quote: curly, straight or angled double quotes
+QUOTE = re.compile(r"[“\"«]([^”\"»]{1,3000})[”\"»]")
+#: fewer words than this is a scare quote, not a statement
+MIN_WORDS = 4
+
+
+def _speech_verbs(doc, quotes: list[tuple[int, int]]) -> list[Token]:
+    words = lexicon.load().speech_verbs
+    return [t for t in doc if t.lemma_.lower() in words and t.pos_ in {"VERB", "AUX"}
+            and not any(s <= t.idx < e for s, e in quotes)]
+
+
+def _attributing_verb(doc, start: int, end: int, verbs: list[Token]) -> Token | None:
+    """The speech verb that introduces or closes the quote at characters [start, end)."""
+    after = [v for v in verbs if v.idx >= end and v.idx - end < 40
+             and not any(t.is_sent_start and t.idx >= end for t in doc if end <= t.idx < v.idx)]
+    if after:
+        return after[0]
+    before = [v for v in verbs if v.idx < start and start - v.idx < 80
+              and v.sent.start_char <= start < v.sent.end_char + 2]
+    return before[-1] if before else None
+
+
+def statements(document: Document, paragraphs: list[Paragraph],
+               mention_at: Callable[[int, Token], Mention | None]) -> list[Event]:
+    """Statement events for the direct quotes of a document, in text order."""
+    out: list[Event] = []
+    previous: Event | None = None
+    for pi, para in enumerate(paragraphs):
+        doc, text = para.doc, para.text
+        if document.in_embed(para.start, para.start + len(text)) is not None:
+            previous = None
+            continue
+        spans = [(m.start(), m.end()) for m in QUOTE.finditer(text)]
+        verbs = _speech_verbs(doc, spans)
+        only_quote = len(spans) == 1 and text.strip().startswith(text[spans[0][0]]) and \
+            len(text[spans[0][1]:].strip(" .,")) == 0
+        for s, e in spans:
+            quote = text[s + 1:e - 1].strip()
+            if len(quote.split()) < MIN_WORDS:
+                continue
+            verb = _attributing_verb(doc, s, e, verbs)
+            speaker = None
+            if verb is not None:
+                subj = syntax.subject_of(verb)
+                speaker = mention_at(pi, subj) if subj is not None else None
+                if speaker is None or speaker.entity is None:
+                    # "..., said the minister": subject after the verb
+                    speaker = next((mention_at(pi, c) for c in verb.children if c.dep_ in {"nsubj", "dobj"}
+                                    and mention_at(pi, c) is not None), speaker)
+            elif previous is not None and (previous.para == pi or (only_quote and previous.para == pi - 1)):
+                speaker = previous.agents[0] if previous.agents else None
+            if speaker is None or speaker.entity is None or speaker.entity.kind not in {"Person", "Office"}:
+                previous = None
+                continue
+            anchor = verb or doc.char_span(s, e, alignment_mode="expand").root
+            sent = anchor.sent
+            ev = Event(cls="Statement", rule="statement.quote" if verb is not None else "statement.continued",
+                       trigger=verb.text if verb is not None else "", para=pi, trigger_index=anchor.i,
+                       sentence=(para.start + sent.start_char, para.start + sent.end_char),
+                       agents=[speaker], confidence=0.85 if verb is not None else 0.6)
+            ev.quote = quote
+            ev.quote_span = (para.start + s + 1, para.start + e - 1)
+            out.append(ev)
+            previous = ev
+    return out

@@ -1,0 +1,198 @@
+"""Resolve English news time expressions ("on Wednesday", "the following day",
+"June 17, 2020") to calendar dates, and locate them in sentences.
+
+All word lists (relative words and their day offsets, vague phrases, part-of-day
+words, prefixes, number words) live in ``ontology/lexicon/time.json``; month and
+weekday names come from :mod:`calendar`.
+"""
+from __future__ import annotations
+
+import calendar
+import json
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from kg.ontology.paths import ontology_dir
+
+
+KINDS = ("absolute", "relative", "narrative", "vague")
+_YEAR_ROLLBACK = timedelta(days=183)  # "December 30" in a January article is last year
+
+
+@dataclass(frozen=True)
+class Timex:
+    """A resolved time expression.
+
+    ``kind`` is "absolute" (explicit date), "relative" (resolved against the
+    document date), "narrative" (resolved against the previous event's date) or
+    "vague" (names no single day; ``value`` is None and no older date should be
+    carried forward). ``value`` is None when the anchor date is unknown.
+    """
+
+    value: date | None
+    kind: str
+
+
+@cache
+def _lexicon() -> dict[str, Any]:
+    """Load ``time.json`` once."""
+    return json.loads((ontology_dir() / "lexicon" / "time.json").read_text(encoding="utf-8"))
+
+
+def _alt(words: Any) -> str:
+    """Regex alternation of ``words``, longest first (phrase spaces match any whitespace)."""
+    ordered = sorted({w.lower() for w in words}, key=len, reverse=True)
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ordered)
+
+
+@cache
+def _months() -> dict[str, int]:
+    """Month name/abbreviation (lower-case) -> month number."""
+    names = {n.lower(): i for i, n in enumerate(calendar.month_name) if n}
+    names.update({a.lower(): i for i, a in enumerate(calendar.month_abbr) if a})
+    names.update(_lexicon()["month_aliases"])
+    return names
+
+
+@cache
+def _weekdays() -> dict[str, int]:
+    """Weekday name (lower-case) -> ``date.weekday()`` number."""
+    return {n.lower(): i for i, n in enumerate(calendar.day_name)}
+
+
+@cache
+def _regexes() -> dict[str, re.Pattern[str]]:
+    """Compile the date patterns shared by :func:`resolve` and :func:`find`."""
+    lex = _lexicon()
+    mon, wd = _alt(_months()), _alt(_weekdays())
+    day, year = r"(?P<d>\d{1,2})(?:st|nd|rd|th)?", r"(?P<y>\d{4})"
+    lead = rf"(?:(?:{wd}),?\s+)?"
+    num = rf"(?P<n>\d+|{_alt(lex['numbers'])})\s+(?P<u>{_alt(lex['units'])})\s+(?P<dir>{_alt(lex['directions'])})"
+    parts = {
+        "iso": r"(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})",
+        "mdy": rf"{lead}(?P<m>{mon})\.?\s+{day}(?:,?\s+{year})?",
+        "dmy": rf"{lead}{day}\s+(?:of\s+)?(?P<m>{mon})\.?(?:,?\s+{year})?",
+        "month": rf"(?P<m>{mon})(?:,?\s+{year})?",
+        "year": r"(?P<y>\d{4})",
+        "num": num,
+    }
+    compiled = {k: re.compile(rf"{v}$", re.I) for k, v in parts.items()}
+    phrases = _alt([*lex["relative_days"], *lex["narrative_days"], *lex["vague"]])
+    pre = _alt([*lex["prefixes"], *lex["future_prefixes"]])
+    core = "|".join([
+        phrases, *(re.sub(r"\?P<\w+>", "", parts[k]) for k in ("iso", "mdy", "dmy", "num")),
+        rf"(?:in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon})|(?:{mon}))(?:,?\s+\d{{4}})",
+        rf"in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon}|\d{{4}})", wd,
+    ])
+    compiled["find"] = re.compile(
+        rf"\b(?:(?:{pre})[\s-]+){{0,2}}(?:{core})(?:\s+(?:{_alt(lex['day_parts'])}))?\b", re.I)
+    return compiled
+
+
+def _normalise(expression: str) -> str:
+    """Lower-case, unify whitespace and drop surrounding punctuation."""
+    return re.sub(r"\s+", " ", expression.replace("\u2019", "'")).strip(" \t,.;:!?\"'()").lower()
+
+
+def _shift(anchor: date | None, days: int, kind: str) -> Timex:
+    """``anchor`` + ``days`` as a Timex of ``kind`` (value None if no anchor)."""
+    return Timex(anchor + timedelta(days=days) if anchor else None, kind)
+
+
+def _lookup(s: str, doc_date: date | None, narrative_date: date | None) -> Timex | None:
+    """Resolve ``s`` if it is literally one of the lexicon phrases."""
+    lex = _lexicon()
+    if s in lex["relative_days"]:
+        return _shift(doc_date, lex["relative_days"][s], "relative")
+    if s in lex["narrative_days"]:
+        return _shift(narrative_date, lex["narrative_days"][s], "narrative")
+    return Timex(None, "vague") if s in lex["vague"] else None
+
+
+def _calendar_date(m: re.Match[str], doc_date: date | None, narrative_date: date | None) -> Timex:
+    """Build an absolute date from a matched day/month(/year)."""
+    month = _months()[m["m"].lower()] if not m["m"].isdigit() else int(m["m"])
+    ref = doc_date or narrative_date
+    year = int(m["y"]) if m["y"] else (ref.year if ref else None)
+    if year is None:
+        return Timex(None, "vague")
+    try:
+        value = date(year, month, int(m["d"]))
+        if m["y"] is None and ref is not None and value - ref > _YEAR_ROLLBACK:
+            value = value.replace(year=value.year - 1)
+    except ValueError:  # e.g. "February 30"
+        return Timex(None, "vague")
+    return Timex(value, "absolute")
+
+
+def resolve(expression: str, doc_date: date | None, narrative_date: date | None = None) -> Timex | None:
+    """Resolve a time expression; None if ``expression`` is not one.
+
+    Weekday names mean the latest such day on or before ``doc_date`` ("last
+    <weekday>" strictly before it); "next <weekday>" and other future phrases are
+    vague. Month-day dates without a year take the year of ``doc_date`` (else
+    ``narrative_date``), moved back a year if that would put them >6 months ahead.
+    """
+    lex, rx = _lexicon(), _regexes()
+    s = _normalise(expression)
+    strict = future = False
+    while s:
+        if (hit := _lookup(s, doc_date, narrative_date)) is not None:
+            return Timex(None, "vague") if future else hit
+        head, _, last = s.rpartition(" ")
+        if head and last in lex["day_parts"]:
+            s = head
+            continue
+        for p in sorted([*lex["prefixes"], *lex["future_prefixes"]], key=len, reverse=True):
+            if s.startswith(p) and s[len(p):len(p) + 1] in (" ", "-") and s[len(p) + 1:].strip():
+                strict |= p == "last"
+                future |= p in lex["future_prefixes"]
+                s = s[len(p) + 1:].strip()
+                break
+        else:
+            break
+    if not s:
+        return None
+    if future:
+        return Timex(None, "vague") if rx["find"].fullmatch(s) else None
+    if s in _weekdays():
+        if doc_date is None:
+            return Timex(None, "relative")
+        back = (doc_date.weekday() - _weekdays()[s]) % 7 or (7 if strict else 0)
+        return _shift(doc_date, -back, "relative")
+    for key in ("iso", "mdy", "dmy"):
+        if m := rx[key].match(s):
+            return _calendar_date(m, doc_date, narrative_date)
+    if (m := rx["year"].match(s)) and 1800 <= int(m["y"]) <= 2200:
+        return Timex(None, "vague")
+    if rx["month"].match(s):
+        return Timex(None, "vague")
+    if m := rx["num"].match(s):
+        n = int(m["n"]) if m["n"].isdigit() else lex["numbers"][m["n"].lower()]
+        kind, sign = lex["directions"][m["dir"].lower()]
+        anchor = narrative_date if kind == "narrative" else doc_date
+        return _shift(anchor, sign * n * lex["units"][m["u"].lower()], kind)
+    return None
+
+
+def find(text: str) -> list[tuple[int, int, str]]:
+    """Spans ``(start, end, surface)`` of time expressions in ``text``.
+
+    Longest match wins; spans do not overlap and are returned in text order.
+    Bare month names are only found after "in" or before a day number / year,
+    so the modal "may" is not a month.
+    """
+    pattern = _regexes()["find"]
+    candidates: list[tuple[int, int]] = []
+    for start in range(len(text)):
+        if (start == 0 or not text[start - 1].isalnum()) and (m := pattern.match(text, start)):
+            candidates.append((m.start(), m.end()))
+    chosen: list[tuple[int, int]] = []
+    for start, end in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):
+        if all(end <= s or start >= e for s, e in chosen):
+            chosen.append((start, end))
+    return [(s, e, text[s:e]) for s, e in sorted(chosen)]

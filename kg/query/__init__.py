@@ -1,0 +1,2 @@
+"""SPARQL: the stored competency questions of ``ontology/queries/``, safe parameters, result formats.
+"""

@@ -1,0 +1,217 @@
+"""Mapping stage: the only place that mints IRIs and writes triples.
+
+One named graph per document holds what that document says: its entities (label,
+the names it used, roles), its events with provenance (document, sentence text and
+character offsets, trigger, rule id, confidence) and, kept apart as ``kg:EventClaim``,
+the events it mentions without asserting them. The graph itself is
+``prov:wasDerivedFrom`` its document, which is the provenance of the triples that
+carry none of their own (labels, roles).
+
+An asserted event gets ``kg:agent``/``kg:target``, the class-specific roles under them
+(``kg:accuser``/``kg:accused``, ...: see :data:`ROLES`) and the shortcut edge
+(``kg:called``, ...) from agent to target. The ontology defines each shortcut as a
+property chain over the roles, so an OWL 2 RL reasoner derives from the roles every
+shortcut written here (the mapping only leaves out an agent's edge to itself).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from urllib.parse import quote
+
+from rdflib import RDF, RDFS, XSD, Dataset, Literal, Namespace, URIRef
+from rdflib.namespace import PROV, SKOS
+
+from kg.ingest.documents import Document
+from kg.model import Entity, Event, fold
+from kg.ontology.vocab import KG, NS
+
+#: Where instance IRIs live unless the user passes ``--base``.
+DEFAULT_BASE = "https://w3id.org/kg-news/id/"
+
+_KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
+              "Office": "office", "Motion": "motion"}
+#: shortcut edge written from agent to target for every asserted event of the class
+SHORTCUTS = {"Accusation": "called", "Ejection": "ejected", "Opposition": "opposed", "MotionProposal": "proposed",
+             "ApologyDemand": "demandedApologyFrom", "Apology": "apologizedTo"}
+_SHORTCUT_TARGET = {"ejected": {"Person"}, "opposed": {"Motion"}, "proposed": {"Motion"},
+                    "called": {"Person", "PoliticalParty", "Organization"}, "demandedApologyFrom": {"Person"},
+                    "apologizedTo": {"Person", "PoliticalParty", "Organization"}}
+#: class-specific roles of an asserted event: class -> (agent role, target role); each is a
+#: sub-property of kg:agent / kg:target, the chains in the ontology derive the shortcuts from them
+ROLES = {"Accusation": ("accuser", "accused"), "Ejection": ("ejector", "ejectee"),
+         "Opposition": ("opponent", "opposedMotion"), "MotionProposal": ("proposer", "proposedMotion"),
+         "ApologyDemand": ("apologyDemander", "apologyDemandee"),
+         "ApologyRefusal": ("apologyRefuser", "apologyRefusedTo"), "Apology": ("apologizer", "apologyRecipient")}
+#: the target role is written only for targets of these kinds (the role's range in the ontology)
+_ROLE_TARGET = {cls: _SHORTCUT_TARGET[SHORTCUTS[cls]] if cls in SHORTCUTS else {"Person", "PoliticalParty",
+                                                                                 "Organization"}
+                for cls in ROLES}
+
+
+@lru_cache(maxsize=1 << 16)
+def slug(text: str) -> str:
+    """A readable, percent-encoded IRI segment: 'José-María Pérez' -> 'jose-maria-perez'."""
+    s = "-".join(fold(text).split())
+    if not s:
+        return "h" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+    return quote(s, safe="-_")
+
+
+@dataclass
+class DocumentFacts:
+    """What the mapping needs for one document."""
+
+    document: Document
+    entities: list[Entity]  # corpus-level entities this document mentions
+    events: list[Event]
+    sentences: list[tuple[int, int]]  # sentence offsets in text order
+    post_authors: dict[int, Entity]  # embed index -> author entity
+
+
+class Mapper:
+    """Turn resolved documents into a :class:`rdflib.Dataset` under ``base``."""
+
+    def __init__(self, base: str = DEFAULT_BASE):
+        if not base.endswith(("/", "#")):
+            base += "/"
+        self.base = base
+        self.ns = Namespace(base)
+        #: id(event) -> cross-document event key (see kg.resolve.corefer); set by the builder
+        self.event_keys: dict[int, str] = {}
+        self.dataset = Dataset()
+        for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
+                           ("prov", str(PROV))):
+            self.dataset.bind(prefix, ns)
+        for kind, path in _KIND_PATH.items():  # "org" is W3C ORG's prefix: organisations are organization:
+            self.dataset.bind("organization" if path == "org" else path, self.ns[path + "/"])
+        self.dataset.bind("doc", self.ns["doc/"])
+        self.dataset.bind("event", self.ns["event/"])
+
+    def entity_iri(self, e: Entity) -> URIRef:
+        return self.ns[f"{_KIND_PATH[e.kind]}/{slug(e.key or e.name)}"]
+
+    def document_iri(self, d: Document) -> URIRef:
+        return self.ns[f"doc/{quote(d.id, safe='-_.')}"]
+
+    def graph_iri(self, d: Document) -> URIRef:
+        return self.ns[f"graph/{quote(d.id, safe='-_.')}"]
+
+    def add(self, facts: DocumentFacts) -> None:
+        d = facts.document
+        g = self.dataset.graph(self.graph_iri(d))
+        doc = self.document_iri(d)
+        g.add((g.identifier, PROV.wasDerivedFrom, doc))
+        g.add((doc, RDF.type, KG.Document))
+        for prop, value, dt in (("title", d.title, None), ("outlet", d.outlet, None),
+                                ("url", d.url, XSD.anyURI), ("published", d.published, XSD.date)):
+            if value:
+                g.add((doc, KG[prop], Literal(value.isoformat() if dt == XSD.date else value, datatype=dt)))
+        if d.date and not d.published:
+            g.add((doc, RDFS.comment, Literal(f"date {d.date.isoformat()} inferred from the latest embedded post")))
+        for e in facts.entities:
+            self.add_entity(g, e)
+        for i, embed in enumerate(d.embeds):
+            post = self.ns[f"doc/{quote(d.id, safe='-_.')}/post/{i + 1}"]
+            g.add((post, RDF.type, KG.SocialMediaPost))
+            g.add((post, KG.embeddedIn, doc))
+            g.add((post, KG.text, Literal(d.text[embed.start:embed.body_end].strip())))
+            if embed.handle:
+                g.add((post, KG.handle, Literal("@" + embed.handle.lstrip("@"))))
+            if embed.published:
+                g.add((post, KG.postedOn, Literal(embed.published.isoformat(), datatype=XSD.date)))
+            author = facts.post_authors.get(i)
+            if author is not None:
+                g.add((post, KG.postAuthor, self.entity_iri(author)))
+        for ev in facts.events:
+            self.add_event(g, d, doc, ev, facts.sentences)
+
+    def add_entity(self, g, e: Entity) -> None:
+        iri = self._labelled(g, e, e.names | set(e.aliases))
+        if e.kind == "Motion" and fold(e.name).split()[-1:] == ["bill"]:
+            g.add((iri, RDF.type, KG.Bill))
+        for rel, obj in sorted(e.roles, key=lambda r: (r[0], r[1].kind, r[1].name)):
+            g.add((iri, KG[rel], self.entity_iri(obj)))
+            self.add_entity_label(g, obj)
+
+    def add_entity_label(self, g, e: Entity) -> None:
+        self._labelled(g, e, set(e.aliases))
+
+    def _labelled(self, g, e: Entity, other_names) -> URIRef:
+        """The entity's type, its label, its other names (``skos:altLabel``) and, for every name, a
+        folded key (``skos:hiddenLabel``: any case or accents, found with an index look-up by the
+        ``# Param: person (folded)`` queries); returns its IRI."""
+        iri = self.entity_iri(e)
+        g.add((iri, RDF.type, KG[e.kind]))
+        g.add((iri, RDFS.label, Literal(e.name)))
+        for n in sorted(other_names):
+            if n and n != e.name:
+                g.add((iri, SKOS.altLabel, Literal(n)))
+        for key in sorted({fold(n) for n in other_names | {e.name} if n}):
+            if key:
+                g.add((iri, SKOS.hiddenLabel, Literal(key)))
+        return iri
+
+    def event_iri(self, d: Document, ev: Event) -> URIRef:
+        shared = self.event_keys.get(id(ev))
+        if shared is not None:
+            # one real event reported by several articles (kg.resolve.corefer): one node
+            return self.ns[f"event/{shared}"]
+        digest = hashlib.sha1(f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}".encode()).hexdigest()[:12]
+        return self.ns[f"event/{quote(d.id, safe='-_.')}-{digest}"]
+
+    def add_event(self, g, d: Document, doc: URIRef, ev: Event, sentences: list[tuple[int, int]]) -> None:
+        iri = self.event_iri(d, ev)
+        begin, end = ev.sentence
+        sent = self.ns[f"doc/{quote(d.id, safe='-_.')}#char={begin},{end}"]
+        g.add((sent, RDF.type, KG.Sentence))
+        g.add((sent, KG.text, Literal(d.text[begin:end])))
+        g.add((sent, KG.beginIndex, Literal(begin, datatype=XSD.nonNegativeInteger)))
+        g.add((sent, KG.endIndex, Literal(end, datatype=XSD.nonNegativeInteger)))
+        g.add((sent, KG.inDocument, doc))
+        g.add((iri, KG.sourceDocument, doc))
+        g.add((iri, KG.evidence, sent))
+        if ev.trigger:  # a quote continued from an earlier one has no trigger word
+            g.add((iri, KG.trigger, Literal(ev.trigger)))
+        g.add((iri, KG.rule, Literal(ev.rule)))
+        g.add((iri, KG.confidence, Literal(f"{ev.confidence:.2f}", datatype=XSD.decimal)))
+        g.add((iri, KG.modality, KG[ev.modality]))
+        agents = [a.entity for a in ev.agents if a.entity is not None]
+        targets = [t.entity for t in ev.targets if t.entity is not None]
+        for e in agents + targets:
+            self.add_entity_label(g, e)
+        if ev.date is not None:
+            g.add((iri, KG.date, Literal(ev.date.isoformat(), datatype=XSD.date)))
+        if ev.charge:
+            g.add((iri, KG.charge, Literal(ev.charge)))
+        if getattr(ev, "quote", None) and ev.cls == "Statement":
+            g.add((iri, KG.quote, Literal(ev.quote)))
+        if not ev.asserted:
+            g.add((iri, RDF.type, KG.EventClaim))
+            g.add((iri, KG.claimedType, KG[ev.cls]))
+            for a in agents:
+                g.add((iri, KG.claimedAgent, self.entity_iri(a)))
+            for t in targets:
+                g.add((iri, KG.claimedTarget, self.entity_iri(t)))
+            return
+        g.add((iri, RDF.type, KG[ev.cls]))
+        for a in agents:
+            g.add((iri, KG.agent, self.entity_iri(a)))
+        for t in targets:
+            g.add((iri, KG.target, self.entity_iri(t)))
+        roles = ROLES.get(ev.cls)
+        if roles:
+            agent_role, target_role = roles
+            for a in agents:
+                g.add((iri, KG[agent_role], self.entity_iri(a)))
+            for t in targets:
+                if t.kind in _ROLE_TARGET[ev.cls]:
+                    g.add((iri, KG[target_role], self.entity_iri(t)))
+        short = SHORTCUTS.get(ev.cls)
+        if short:
+            for a in agents:
+                for t in targets:
+                    if t.kind in _SHORTCUT_TARGET[short] and a is not t:
+                        g.add((self.entity_iri(a), KG[short], self.entity_iri(t)))

@@ -1,0 +1,354 @@
+"""Write stage: serialise the graph in any of six RDF formats, atomically (temp file, then rename).
+
+=========  ===============  ========  =========================================
+format     file             graphs    notes
+=========  ===============  ========  =========================================
+``ttl``    ``graph.ttl``    merged    pretty Turtle with the project's prefixes
+``trig``   ``graph.trig``   named     one named graph per document
+``nt``     ``graph.nt``     merged    N-Triples, lines sorted
+``nq``     ``graph.nq``     named     N-Quads, lines sorted
+``jsonld`` ``graph.jsonld`` named     JSON-LD, compacted with ``ontology/context.jsonld``
+``xml``    ``graph.rdf``    merged    RDF/XML
+=========  ===============  ========  =========================================
+
+"merged" formats hold every named graph's triples in one graph; "named" formats keep the
+dataset's named graphs. Every format parses back (rdflib and Oxigraph) to an isomorphic
+graph or dataset, and the same dataset always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from functools import cache
+from pathlib import Path
+from typing import Iterable
+
+from rdflib import Dataset, Graph
+
+from kg.errors import KgError
+from kg.ontology.paths import ontology_dir
+
+#: format name -> rdflib serializer/parser name
+FORMATS = {"ttl": "turtle", "trig": "trig", "nt": "nt", "nq": "nquads", "jsonld": "json-ld", "xml": "xml"}
+#: format name -> the file it is written to
+FILENAMES = {"ttl": "graph.ttl", "trig": "graph.trig", "nt": "graph.nt", "nq": "graph.nq",
+             "jsonld": "graph.jsonld", "xml": "graph.rdf"}
+#: formats that keep the named graphs (one per document); the others hold the merged graph
+DATASET_FORMATS = frozenset({"trig", "nq", "jsonld"})
+DEFAULT_FORMATS = ("ttl", "trig")
+
+#: the project's prefixes, bound in every output (instance prefixes such as person: come from the mapping)
+PREFIXES = {
+    "kg": "https://w3id.org/kg-news/ont#",
+    "cameo": "https://w3id.org/kg-news/cameo/",
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "skos": "http://www.w3.org/2004/02/skos/core#",
+    "prov": "http://www.w3.org/ns/prov#",
+    "dcterms": "http://purl.org/dc/terms/",
+    "schema": "http://schema.org/",
+    "foaf": "http://xmlns.com/foaf/0.1/",
+    "org": "http://www.w3.org/ns/org#",
+    "sem": "http://semanticweb.cs.vu.nl/2009/11/sem/",
+    "nif": "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#",
+}
+
+
+class FormatError(KgError):
+    """An output format kg does not write."""
+
+
+def check_formats(formats: Iterable[str]) -> tuple[str, ...]:
+    """The formats, in order and without repeats; ``"all"`` stands for every format.
+
+    Raises:
+        FormatError: an unknown format name.
+    """
+    out: list[str] = []
+    for f in formats:
+        for name in (FORMATS if f == "all" else [f.strip().lower().lstrip(".")]):
+            name = {"turtle": "ttl", "json-ld": "jsonld", "rdf": "xml", "nquads": "nq", "ntriples": "nt"}.get(name,
+                                                                                                             name)
+            if name not in FORMATS:
+                raise FormatError(f"unknown format {f!r}; choose from {', '.join(FORMATS)} (or all)")
+            if name not in out:
+                out.append(name)
+    return tuple(out)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_FILE_MODE = 0o666 & ~_umask()
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new one, never half.
+
+    ``sync=False`` skips the fsync (for files that can be made again, such as a cache entry).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.chmod(tmp, _FILE_MODE)  # mkstemp makes 0600 files; outputs are as readable as any new file
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            if sync:
+                fh.flush()
+                os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _bind(g: Graph | Dataset, namespaces: Iterable[tuple[str, object]]) -> None:
+    for prefix, ns in namespaces:
+        g.bind(prefix, ns, override=True, replace=True)
+    for prefix, ns in PREFIXES.items():
+        g.bind(prefix, ns, override=True, replace=True)
+
+
+def merged(dataset: Dataset) -> Graph:
+    """Every named graph's triples in one graph, with the dataset's and the project's prefixes."""
+    g = Graph()
+    _bind(g, dataset.namespaces())
+    for s, p, o, _ in dataset.quads((None, None, None, None)):
+        g.add((s, p, o))
+    return g
+
+
+@cache
+def jsonld_context() -> dict:
+    """The JSON-LD context the project ships in ``ontology/context.jsonld`` (its ``@context``)."""
+    return json.loads((ontology_dir() / "context.jsonld").read_text(encoding="utf-8"))["@context"]
+
+
+def context_for(dataset: Dataset | Graph) -> dict:
+    """The shipped context plus the dataset's own prefixes (such as ``person:`` under ``--base``)."""
+    context = dict(jsonld_context())
+    for prefix, ns in dataset.namespaces():  # instance prefixes follow the build's --base
+        if prefix and prefix not in PREFIXES and (prefix, ns) not in _rdflib_defaults() \
+                and not isinstance(context.get(prefix), dict):
+            context[prefix] = str(ns)
+    return context
+
+
+@cache
+def _rdflib_defaults() -> frozenset:
+    """The prefixes rdflib binds in every new graph (brick:, csvw:, ...): not ours to publish."""
+    return frozenset(Dataset().namespaces())
+
+
+def _sorted_lines(data: bytes) -> bytes:
+    lines = sorted({line for line in data.decode("utf-8").splitlines() if line.strip()})
+    return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
+
+
+def serialize(dataset: Dataset, fmt: str) -> bytes:
+    """``dataset`` in format ``fmt`` (see :data:`FORMATS`), as UTF-8 bytes."""
+    (fmt,) = check_formats([fmt])
+    if fmt in DATASET_FORMATS:
+        _bind(dataset, list(dataset.namespaces()))
+        if fmt == "jsonld":
+            return dataset.serialize(format="json-ld", context=context_for(dataset), indent=2,
+                                     encoding="utf-8")
+        data = dataset.serialize(format=FORMATS[fmt], encoding="utf-8")
+        return _sorted_lines(data) if fmt == "nq" else data
+    data = merged(dataset).serialize(format=FORMATS[fmt], encoding="utf-8")
+    return _sorted_lines(data) if fmt == "nt" else data
+
+
+def write_outputs(dataset: Dataset, out: Path, formats: Iterable[str] = DEFAULT_FORMATS) -> list[Path]:
+    """Write ``dataset`` into the folder ``out`` in each of ``formats`` (default Turtle and TriG).
+
+    Each file is serialised in full before it replaces the old one, so a failure leaves the
+    earlier file. Returns the paths written, in the order of ``formats``.
+
+    Raises:
+        FormatError: an unknown format (before anything is written).
+        OSError: the folder cannot be written.
+    """
+    formats = check_formats(formats)
+    blobs = [(out / FILENAMES[f], serialize(dataset, f)) for f in formats]
+    for path, data in blobs:
+        atomic_write_bytes(path, data)
+    return [path for path, _ in blobs]
+
+
+# -- merged files from per-document N-Quads files (kg build, kg.engine.local) -------------------------
+
+def output_prefixes(base: str) -> dict[str, str]:
+    """The prefixes of the merged files: the instance prefixes of ``base`` (person:, doc:, ...) and the project's."""
+    from kg.rdf.mapping import Mapper
+
+    prefixes = {p: str(ns) for p, ns in Mapper(base).dataset.namespaces()
+                if p and (p, ns) not in _rdflib_defaults() and p not in PREFIXES}
+    prefixes.update(PREFIXES)
+    return dict(sorted(prefixes.items()))
+
+
+def _triple_line(quad_line: str) -> str:
+    """``<s> <p> <o> <g> .`` -> ``<s> <p> <o> .`` (an IRI has no space, so the graph is the last term)."""
+    return quad_line.rsplit(" ", 2)[0] + " .\n"
+
+
+def _sorted_runs(files: list[Path], tmp: Path, triples: bool, run_lines: int) -> list[Path]:
+    """The lines of ``files`` (as triples or as quads) in sorted runs of at most ``run_lines`` lines."""
+    runs: list[Path] = []
+    buffer: set[str] = set()
+
+    def flush():
+        run = tmp / f"run-{'t' if triples else 'q'}-{len(runs):05d}.txt"
+        with open(run, "w", encoding="utf-8", newline="\n") as fh:
+            fh.writelines(sorted(buffer))
+        runs.append(run)
+        buffer.clear()
+
+    for f in files:
+        with open(f, encoding="utf-8", newline="\n") as fh:
+            for line in fh:
+                if line.strip():
+                    buffer.add(_triple_line(line) if triples else line)
+        if len(buffer) >= run_lines:
+            flush()
+    if buffer or not runs:
+        flush()
+    return runs
+
+
+def _merge_runs(runs: list[Path]):
+    """The unique lines of sorted runs, in order."""
+    import contextlib
+    import heapq
+
+    with contextlib.ExitStack() as stack:
+        handles = [stack.enter_context(open(r, encoding="utf-8", newline="\n")) for r in runs]
+        last = None
+        for line in heapq.merge(*handles):
+            if line != last:
+                yield line
+                last = line
+
+
+def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str, *, tmp: Path,
+                 run_lines: int = 200_000) -> list[Path]:
+    """Write the merged files (``graph.ttl``, ``graph.trig``, ...) from per-document N-Quads files.
+
+    Memory stays flat: the merged graph (the union of the documents' triples, for Turtle and
+    N-Triples) and the sorted N-Quads are made by an external merge sort in ``tmp``; Turtle
+    and TriG are written by Oxigraph's serializers from a stream (grouped by subject, with
+    the project's prefixes). N-Triples and N-Quads are byte-identical to what
+    :func:`write_outputs` writes for the same dataset. JSON-LD and RDF/XML go through rdflib,
+    with the whole graph in memory. Every file is written in full before any replaces the old one.
+
+    Returns the paths written, in the order of ``formats``.
+    """
+    import itertools
+    import shutil
+
+    import pyoxigraph as ox
+
+    formats = check_formats(formats)
+    tmp.mkdir(parents=True, exist_ok=True)
+    prefixes = output_prefixes(base)
+    staged: list[tuple[Path, Path]] = []
+
+    def stage(fmt: str) -> Path:
+        fd, name = tempfile.mkstemp(prefix=f".{FILENAMES[fmt]}.", suffix=".tmp", dir=out)
+        os.close(fd)
+        os.chmod(name, _FILE_MODE)
+        staged.append((Path(name), out / FILENAMES[fmt]))
+        return Path(name)
+
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        nt_file = None
+        if {"ttl", "nt"} & set(formats):
+            runs = _sorted_runs(files, tmp, True, run_lines)
+            nt_file = stage("nt") if "nt" in formats else tmp / "merged.nt"
+            with open(nt_file, "w", encoding="utf-8", newline="\n") as fh:
+                fh.writelines(_merge_runs(runs))
+            for r in runs:
+                r.unlink()
+        for fmt in formats:
+            if fmt == "ttl":
+                ox.serialize(ox.parse(path=str(nt_file), format=ox.RdfFormat.N_TRIPLES), output=str(stage("ttl")),
+                             format=ox.RdfFormat.TURTLE, prefixes=prefixes)
+            elif fmt == "trig":
+                quads = itertools.chain.from_iterable(ox.parse(path=str(f), format=ox.RdfFormat.N_QUADS)
+                                                      for f in files)
+                ox.serialize(quads, output=str(stage("trig")), format=ox.RdfFormat.TRIG, prefixes=prefixes)
+            elif fmt == "nq":
+                runs = _sorted_runs(files, tmp, False, run_lines)
+                with open(stage("nq"), "w", encoding="utf-8", newline="\n") as fh:
+                    fh.writelines(_merge_runs(runs))
+                for r in runs:
+                    r.unlink()
+            elif fmt in ("jsonld", "xml"):
+                from kg.rdf.mapping import Mapper
+
+                dataset = Mapper(base).dataset
+                for f in files:
+                    dataset.parse(f, format="nquads")
+                stage(fmt).write_bytes(serialize(dataset, fmt))
+        for temp, _ in staged:
+            with open(temp, "rb") as fh:
+                os.fsync(fh.fileno())
+        for temp, final in staged:
+            os.replace(temp, final)
+        staged.clear()
+    finally:
+        for temp, _ in staged:
+            temp.unlink(missing_ok=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+    return [out / FILENAMES[f] for f in formats]
+
+
+#: file extension -> rdflib parser, for reading graph files back (graph.rdf and .owl are RDF/XML)
+READ_FORMATS = {".ttl": "turtle", ".trig": "trig", ".nt": "nt", ".nq": "nquads", ".jsonld": "json-ld",
+                ".rdf": "xml", ".owl": "xml", ".xml": "xml"}
+
+
+class GraphReadError(KgError):
+    """A graph file that cannot be read; ``str()`` is ``"<path>: <message>"``."""
+
+
+def read_dataset(paths: Iterable[Path | str]) -> Dataset:
+    """Parse graph files (any format :func:`write_outputs` writes) into one dataset.
+
+    Named graphs (TriG, N-Quads, JSON-LD) are kept; the triples of a Turtle, N-Triples or
+    RDF/XML file go to the default graph.
+
+    Raises:
+        GraphReadError: a missing file, an unknown extension or a syntax error, with the file's name.
+    """
+    ds = Dataset()
+    for path in map(Path, paths):
+        fmt = READ_FORMATS.get(path.suffix.lower())
+        if fmt is None:
+            raise GraphReadError(f"{path}: unknown extension {path.suffix or '(none)'!r}; "
+                                 f"kg reads {', '.join(sorted(READ_FORMATS))}")
+        if not path.is_file():
+            raise GraphReadError(f"{path}: no such file (build one with `kg build`)")
+        try:
+            if fmt in ("trig", "nquads", "json-ld"):
+                ds.parse(path, format=fmt)
+            else:
+                ds.default_graph.parse(path, format=fmt)
+        except Exception as err:  # noqa: BLE001 - rdflib's parsers raise many kinds
+            message = " ".join(str(err).split())[:300] or type(err).__name__
+            raise GraphReadError(f"{path}: cannot parse it as {fmt}: {message}") from None
+    return ds
+
+
+def read_output(path: Path | str) -> Dataset:
+    """Parse one file written by :func:`write_outputs` into a dataset (see :func:`read_dataset`)."""
+    return read_dataset([path])

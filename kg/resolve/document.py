@@ -1,0 +1,360 @@
+"""Resolve stage: mentions -> entities, within a document and across documents.
+
+Within a document: a surname or first name joins the full name it belongs to, a
+misspelt later mention joins the name it is one or two edits from, a role
+description ("the NDP leader", "the Speaker", "the chair") joins the person who holds
+that role, a pronoun joins the nearest fitting antecedent, and "who" its head noun.
+Across documents: one entity per folded canonical name and type, and a surname-only
+person joins the one full name in the corpus that ends with it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from kg.resolve import gender
+from kg.ontology import lexicon
+from kg.nlp import syntax
+from kg.model import Entity, Mention, fold
+
+_PERSONISH = {"Person"}
+_ORGISH = {"PoliticalParty", "Organization", "Legislature"}
+
+
+def edit_distance(a: str, b: str, limit: int = 3) -> int:
+    """Levenshtein distance, cut off at ``limit``."""
+    if abs(len(a) - len(b)) >= limit:
+        return limit
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return min(prev[-1], limit)
+
+
+def typo_match(token: str, name: str) -> bool:
+    """Is ``token`` a plausible misspelling of ``name`` (same first letter, 1-2 edits)?"""
+    a, b = fold(token), fold(name)
+    if not a or not b:
+        return False
+    if a == b or len(a) < 5 or a[0] != b[0]:
+        return a == b
+    return edit_distance(a, b) <= (1 if len(b) < 8 else 2)
+
+
+class DocumentResolver:
+    """Assign an :class:`Entity` to each mention of one document (in text order)."""
+
+    def __init__(self, mentions: list[Mention], docs: list, doc_id: str = ""):
+        self.mentions = sorted(mentions, key=lambda m: m.order)
+        self.docs = docs  # the parsed paragraphs, indexed by Mention.para
+        self.doc_id = doc_id
+        self.entities: list[Entity] = []
+        self.by_key: dict[tuple[str, str], Entity] = {}
+        self.gender: dict[int, str] = {}
+        self.lex = lexicon.load()
+
+    def entity(self, kind: str, key: str, name: str, aliases: Iterable[str] = ()) -> Entity:
+        k = (kind, key)
+        if k not in self.by_key:
+            e = Entity(kind=kind, name=name, key=key, aliases=tuple(aliases))
+            self.by_key[k] = e
+            self.entities.append(e)
+        return self.by_key[k]
+
+    def run(self) -> list[Entity]:
+        self.organisations()
+        self.people()
+        self.offices_and_motions()
+        self.roles()
+        self.descriptions()
+        self.pronouns()
+        return self.entities
+
+    # -- names ---------------------------------------------------------------------
+    def organisations(self) -> None:
+        orgs = [m for m in self.mentions if m.kind in _ORGISH]
+        known = [m for m in orgs if m.key and m.kind == "PoliticalParty"]
+        for m in known:
+            party = next(p for p in self.lex.parties if p.name == m.key)
+            m.entity = self.entity("PoliticalParty", fold(party.name), party.name, party.aliases)
+        unknown = sorted((m for m in orgs if m.entity is None), key=lambda m: -len(m.name))
+        for m in unknown:
+            f = fold(m.name)
+            toks = f.split()
+            target = None
+            for e in self.entities:
+                if e.kind != m.kind and not (m.kind == "PoliticalParty" and e.kind == "PoliticalParty"):
+                    continue
+                names = {fold(n) for n in (e.name, *e.aliases, *e.names)}
+                # "Green Dawn" = "Green Dawn Party"; "Quebecois" = "Bloc Quebecois"
+                if f in names or any(n.split()[:len(toks)] == toks or (set(toks) <= set(n.split()) and m.kind == "PoliticalParty")
+                                     for n in names):
+                    target = e
+                    break
+            m.entity = target or self.entity(m.kind, f, m.name)
+        for m in orgs:
+            m.entity.names.add(m.name)
+
+    def people(self) -> None:
+        # a "name" with no letters or digits in it ("\\", "+") names no one
+        people = [m for m in self.mentions if m.kind == "Person" and fold(m.name)]
+        full = sorted((m for m in people if len(fold(m.name).split()) > 1), key=lambda m: (-len(m.name.split()), m.order))
+        for m in full:
+            toks = fold(m.name).split()
+            match = next((e for e in self.entities if e.kind == "Person" and set(toks) <= set(fold(e.name).split())), None)
+            m.entity = match or self.entity("Person", fold(m.name), m.name)
+        for m in people:
+            if m.entity is not None:
+                continue
+            f = fold(m.name)
+            cands = [e for e in self.entities if e.kind == "Person" and f in fold(e.name).split()]
+            if not cands:
+                cands = [e for e in self.entities if e.kind == "Person" and e.name.split()
+                         and typo_match(m.name, e.name.split()[-1])]
+            if len(cands) > 1:
+                # the most recently mentioned of the candidates
+                last = {id(x.entity): x.order for x in self.mentions if x.entity is not None and x.order < m.order}
+                cands.sort(key=lambda e: last.get(id(e), (-1, -1)), reverse=True)
+            m.entity = cands[0] if cands else self.entity("Person", f, m.name)
+        for m in people:
+            m.entity.names.add(m.name)
+            # "Ms Fairley", "Mr Pemberton": an honorific tells the pronoun resolver the gender
+            if m.start > 0:
+                g = self.lex.honorifics.get(self.docs[m.para][m.start - 1].lower_)
+                if g:
+                    self.gender.setdefault(id(m.entity), g)
+        for e in self.entities:
+            # "Carol Lee": a first name common for one gender (census data, kg.resolve.gender)
+            if e.kind == "Person" and len(e.name.split()) > 1:
+                g = gender.of_first_name(e.name)
+                if g:
+                    self.gender.setdefault(id(e), g)
+
+    def offices_and_motions(self) -> None:
+        last_named: Entity | None = None
+        generic: dict[str, Entity] = {}
+        for m in self.mentions:
+            if m.kind == "Office":
+                o = m.desc.get("office")
+                aliases = tuple(o.aliases) if o and not m.desc.get("alias") else (m.desc.get("alias"),) if m.desc.get("alias") else ()
+                m.entity = self.entity("Office", m.key or fold(m.name), m.name, [a for a in aliases if a])
+            elif m.kind == "Motion":
+                if m.desc.get("named"):
+                    m.entity = last_named = self.entity("Motion", m.key, m.name)
+                elif m.desc.get("noun") == "bill" and last_named is not None:
+                    m.entity = last_named
+                else:
+                    noun = "motion" if m.desc.get("noun") != "bill" else "bill"
+                    if noun not in generic:
+                        generic[noun] = self.entity("Motion", f"{self.doc_id}/{noun}", m.name)
+                    e = generic[noun]
+                    # the longest description is the most helpful label
+                    if len(m.name) > len(e.name):
+                        e.name = m.name
+                    m.entity = e
+
+    def roles(self) -> None:
+        for m in self.mentions:
+            if m.entity is None or m.kind != "Person":
+                continue
+            for rel, obj in m.roles:
+                if obj.entity is not None:
+                    m.entity.roles.add((rel, obj.entity))
+
+    # -- descriptions and pronouns ------------------------------------------------------
+    def holders(self, rel: str, obj: Entity) -> list[Entity]:
+        return [e for e in self.entities if e.kind == "Person" and (rel, obj) in e.roles]
+
+    def recent(self, cands: list[Entity], before: tuple[int, int]) -> Entity | None:
+        last = {}
+        for x in self.mentions:
+            if x.entity is not None and x.order < before:
+                last[id(x.entity)] = x.order
+        if not cands:
+            return None
+        return max(cands, key=lambda e: last.get(id(e), (-1, -1)))
+
+    def descriptions(self) -> None:
+        for m in self.mentions:
+            if m.kind != "Description":
+                continue
+            if m.antecedent is not None:
+                m.entity = m.antecedent.entity
+                # "Its leader, X,": X leads the organisation last mentioned
+                if m.desc.get("possessor") in {"its", "their"} and m.entity is not None:
+                    party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
+                    if party is not None:
+                        m.entity.roles.add((m.desc.get("role", "leaderOf"), party))
+                continue
+            if m.desc.get("indefinite"):
+                continue
+            m.entity = self.describe(m)
+
+    def describe(self, m: Mention) -> Entity | None:
+        """The entity a definite role description points at."""
+        if m.desc.get("presiding"):
+            presiding = [e for e in self.entities if e.kind == "Person"
+                         and any(r == "holdsOffice" and o.key in self._presiding_keys() for r, o in e.roles)]
+            return self.recent(presiding, m.order) or self.recent(
+                [e for e in self.entities if e.kind == "Office" and e.key in self._presiding_keys()], m.order)
+        roles = [(r, o.entity) for r, o in m.roles if o.entity is not None]
+        if m.desc.get("possessor") in {"its", "their"} and not any(r != "holdsOffice" for r, _ in roles):
+            party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
+            if party is not None:
+                roles.append(("leaderOf", party))
+        if not roles:
+            return None
+        cands = [e for e in self.entities if e.kind == "Person" and all(
+            (r, o) in e.roles or (r == "holdsOffice" and o.key == "minister" and any(
+                rr == "holdsOffice" and "minister" in oo.key for rr, oo in e.roles)) for r, o in roles)]
+        if cands:
+            return self.recent(cands, m.order)
+        only_office = [o for r, o in roles if r == "holdsOffice"]
+        if len(roles) == 1 and only_office and only_office[0].key != "member-of-parliament":
+            return only_office[0]
+        # a lede description ("The federal leader of the X says ...") names the next person
+        # introduced who has no conflicting party role
+        if m.para != 0 or self.docs[0][m.start].sent.start != 0:
+            return None
+        parties = {o for r, o in roles if r in {"leaderOf", "memberOf"}}
+        for x in self.mentions:
+            if x.order <= m.order or x.kind != "Person" or x.entity is None:
+                continue
+            other = {o for r, o in x.entity.roles if r in {"leaderOf", "memberOf"}}
+            if other and not other & parties:
+                continue
+            if any(r == "holdsOffice" for r, _ in x.entity.roles) and not any(r == "holdsOffice" for r, _ in roles):
+                continue
+            for r, o in roles:
+                x.entity.roles.add((r, o))
+            return x.entity
+        return None
+
+    def _presiding_keys(self) -> set[str]:
+        return {o.key for o in self.lex.offices if o.presiding}
+
+    def pronouns(self) -> None:
+        """Resolve pronouns in rounds: each round lets every resolved he/she vote on its
+        person's gender (an unambiguous pronoun counts double), and the next round resolves
+        again with the genders the votes settle ("... talking over him. She has not ...")."""
+        fixed = dict(self.gender)  # from honorifics: never overruled
+        for round_ in range(3):
+            votes: dict[int, dict[str, int]] = {}
+            for m in self.mentions:
+                if m.kind == "Relative":
+                    m.entity = self._relative_antecedent(m)
+                elif m.kind == "Pronoun":
+                    m.entity = self._pronoun_antecedent(m)
+                    g = m.desc.get("gender")
+                    if m.entity is not None and g in {"male", "female"} and m.entity.kind == "Person":
+                        v = votes.setdefault(id(m.entity), {})
+                        v[g] = v.get(g, 0) + (2 if self._confident(m) else 1)
+            if round_ == 2:
+                break
+            learnt = dict(fixed)
+            for eid, v in votes.items():
+                g, n = max(v.items(), key=lambda kv: kv[1])
+                if n > sum(v.values()) - n:
+                    learnt.setdefault(eid, g)
+            if learnt == self.gender and round_ > 0:
+                break
+            self.gender = learnt
+
+    def _relative_antecedent(self, m: Mention) -> Entity | None:
+        """What 'which'/'who' stands for: a mention just before it ('Ana Ruiz, who ...'); else the
+        mention the relative clause hangs on, climbing out of the noun phrase the parser hung it on
+        ('a motion to adjourn the debate, which the Greens opposed': 'debate' -> 'adjourn' ->
+        'motion')."""
+        candidates = [x for x in self.mentions if x.para == m.para and x.kind not in {"Relative", "Pronoun"}
+                      and x.entity is not None and x.end <= m.start]
+        prev = [x for x in candidates if m.start - x.end <= 2]
+        if prev:
+            return prev[-1].entity
+        clause = self.docs[m.para][m.head].head
+        if clause.dep_ != "relcl":
+            return None
+        noun = clause.head
+        for _ in range(4):
+            owner = next((x for x in candidates if x.start <= noun.i < x.end), None)
+            if owner is not None:
+                return owner.entity
+            if noun.dep_ not in {"dobj", "pobj", "prep", "acl", "compound"} or noun.head.i == noun.i:
+                return None
+            noun = noun.head
+        return None
+
+    def _pronoun_antecedent(self, m: Mention) -> Entity | None:
+        g = m.desc.get("gender")
+        if g in {"plural", "neuter"}:
+            # "it" may be a motion ("voted against it"); "they" a party
+            kinds = (_ORGISH - {"Legislature"}) | ({"Motion"} if g == "neuter" else set())
+            cands = [x for x in self.mentions if x.order < m.order and x.entity is not None
+                     and x.entity.kind in kinds and m.para - x.para <= 3 and x.kind != "Pronoun"]
+            return cands[-1].entity if cands else None
+        excluded = self._excluded(m)
+        window = [x for x in self.mentions if x.order < m.order and m.para - x.para <= 2 and x.entity is not None
+                  and x.entity.kind == "Person" and id(x.entity) not in excluded
+                  and self.gender.get(id(x.entity), g) == g]
+        if not window:
+            return None
+        doc = self.docs[m.para]
+        sent = doc[m.head].sent
+        same = [x for x in window if x.para == m.para and x.start >= sent.start]
+        # a subject pronoun prefers a subject earlier in its own sentence
+        if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
+            subjects = [x for x in same if self.docs[x.para][x.head].dep_ in {"nsubj", "nsubjpass"}]
+            if subjects:
+                return subjects[-1].entity
+        if same:
+            return same[-1].entity
+        if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
+            # a subject pronoun rarely takes up a possessor ("X's dismissal ... He said")
+            full = [x for x in window if self.docs[x.para][x.head].dep_ != "poss"]
+            if full:
+                return full[-1].entity
+        return window[-1].entity
+
+    def _excluded(self, m: Mention) -> set[int]:
+        """Entities a pronoun cannot be: its clause's subject (for an object pronoun), and
+        whoever a pronoun of the other gender in the same sentence already is ("When she
+        ..., he asked her")."""
+        g = m.desc.get("gender")
+        excluded = self._bound(m)
+        sent = self.docs[m.para][m.head].sent
+        excluded |= {id(x.entity) for x in self.mentions if x.kind == "Pronoun" and x.para == m.para
+                     and sent.start <= x.start < m.start and x.entity is not None
+                     and x.desc.get("gender") in {"male", "female"} and x.desc.get("gender") != g}
+        return excluded
+
+    def _confident(self, m: Mention) -> bool:
+        """Only one person could be meant: used to learn a person's gender from a pronoun."""
+        excluded = self._excluded(m)
+        cands = {id(x.entity) for x in self.mentions if x.order < m.order and m.para - x.para <= 1
+                 and x.entity is not None and x.entity.kind == "Person" and id(x.entity) not in excluded
+                 and x.kind != "Pronoun"}
+        return len(cands) == 1
+
+    def _bound(self, m: Mention) -> set[int]:
+        """Entities a non-reflexive object pronoun cannot be: its own clause's subject."""
+        tok = self.docs[m.para][m.head]
+        if tok.dep_ not in {"dobj", "pobj", "dative", "nsubj"} or tok.lower_ not in {"him", "her", "them"}:
+            return set()
+        if tok.dep_ == "nsubj" and tok.head.dep_ not in {"ccomp", "xcomp"}:
+            return set()
+        verb = tok.head.head if tok.dep_ == "pobj" else tok.head
+        if tok.dep_ == "nsubj":
+            # "X asked him to leave": him is the parse's subject of the infinitive
+            verb = tok.head.head
+        subj = syntax.subject_of(verb)
+        if subj is None:
+            return set()
+        owner = next((x for x in self.mentions if x.covers(m.para, subj.i) and x is not m), None)
+        return {id(owner.entity)} if owner is not None and owner.entity is not None else set()
+
+
+def resolve_document(mentions: list[Mention], docs: list, doc_id: str = "") -> list[Entity]:
+    """Entities of one document; sets ``mention.entity`` on every mention it can."""
+    return DocumentResolver(mentions, docs, doc_id).run()

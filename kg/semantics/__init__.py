@@ -1,0 +1,2 @@
+"""Stage 6, semantics: OWL 2 RL reasoning and SHACL validation of the graphs built.
+"""

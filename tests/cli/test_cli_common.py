@@ -1,0 +1,48 @@
+"""kg.cli.common.user_errors: what a command raises reaches the user as one line, never a traceback."""
+
+from __future__ import annotations
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from kg.cli.common import user_errors
+from kg.errors import KgError
+
+
+def _command(exc: BaseException | None, writing=None):
+    @click.command()
+    def cmd() -> None:
+        with user_errors(writing=writing):
+            if exc is not None:
+                raise exc
+            click.echo("done")
+
+    return cmd
+
+
+@pytest.mark.parametrize("exc, writing, message", [
+    (KgError("input/a.txt: not UTF-8"), None, "Error: input/a.txt: not UTF-8"),
+    (PermissionError(13, "Permission denied"), "out/graph.ttl", "Error: cannot write out/graph.ttl: Permission denied"),
+    (PermissionError(13, "Permission denied"), None, "Error: internal error (PermissionError"),
+    (ZeroDivisionError("division by zero"), None, "Error: internal error (ZeroDivisionError: division by zero); "
+                                                  "please report it"),
+    (click.UsageError("give GRAPH files or --store, not both"), None, "Error: give GRAPH files or --store"),
+])
+def test_cli_common_errors_are_one_line(exc, writing, message, monkeypatch):
+    monkeypatch.delenv("KG_DEBUG", raising=False)
+    result = CliRunner().invoke(_command(exc, writing))
+    assert result.exit_code in (1, 2)
+    assert message in result.output and "Traceback" not in result.output
+    assert len([x for x in result.output.splitlines() if x.strip()]) <= 3  # a usage error adds its usage line and a hint
+
+
+def test_cli_common_success_and_exit_pass_through():
+    assert CliRunner().invoke(_command(None)).output == "done\n"
+    assert CliRunner().invoke(_command(click.exceptions.Exit(3))).exit_code == 3
+
+
+def test_cli_common_debug_shows_the_bug(monkeypatch):
+    monkeypatch.setenv("KG_DEBUG", "1")
+    result = CliRunner().invoke(_command(ZeroDivisionError("x")))
+    assert isinstance(result.exception, ZeroDivisionError)

@@ -1,0 +1,95 @@
+"""``kg reason`` and ``kg validate`` (kg/cli_semantic.py) through click's CliRunner.
+
+The commands are added to a group of their own here, as ``kg.cli`` adds them to ``kg``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rdflib import Dataset
+
+from kg.cli.semantic import register
+from tests.clirun import group_fixture, run
+
+ROOT = Path(__file__).resolve().parents[2]
+VALID = Path(__file__).parents[1] / "shapes" / "valid.ttl"
+
+
+kg = group_fixture(register)
+
+
+@pytest.mark.parametrize("command", ["reason", "validate"])
+def test_cli_semantic_help_has_an_example_and_the_readme_knows_it(kg, command) -> None:
+    result = run(kg, command, "--help")
+    assert result.exit_code == 0
+    assert "Example:" in result.output and f"kg {command}" in result.output
+    assert f"kg {command}" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_cli_validate_valid_file(kg) -> None:
+    result = run(kg, "validate", VALID)
+    assert result.exit_code == 0, result.output
+    assert "conforms to ontology/shapes.ttl: 0 violations" in result.output
+
+
+def test_cli_validate_reports_violations_one_per_line_and_fails(kg, tmp_path) -> None:
+    bad = tmp_path / "bad.ttl"
+    bad.write_text(VALID.read_text(encoding="utf-8").replace('kg:confidence 0.9 ;', 'kg:confidence 1.5 ;', 1),
+                   encoding="utf-8")
+    result = run(kg, "validate", bad)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.startswith("Violation:")]
+    assert len(lines) == 1 and "event:accusation (kg:Accusation) kg:confidence:" in lines[0]
+    assert "in [0, 1]" in lines[0] and "[value: '1.5']" in lines[0]
+    assert "does not conform" in result.output
+
+
+def test_cli_validate_missing_file_is_one_line(kg, tmp_path) -> None:
+    result = run(kg, "validate", tmp_path / "nothing.trig")
+    assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1
+    assert "nothing.trig: no such file" in result.output
+
+
+@pytest.mark.model
+def test_cli_reason_then_validate_the_seed_output(kg, seed, tmp_path) -> None:
+    out = tmp_path / "entailments.trig"
+    result = run(kg, "reason", seed.trig, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "3 graphs reasoned (fast)" in result.output and out.is_file()
+    ds = Dataset().parse(out, format="trig")
+    assert [str(g.identifier) for g in ds.graphs() if len(g)] == ["https://w3id.org/kg-news/id/entailments"]
+    result = run(kg, "validate", seed.trig, out)
+    assert result.exit_code == 0, result.output
+    assert "conforms to ontology/shapes.ttl: 0 violations" in result.output
+
+
+@pytest.mark.model
+def test_cli_validate_the_store(kg, seed_store) -> None:
+    result = run(kg, "validate", "--store", seed_store, "--no-warnings")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith(")") and "conforms" in result.output
+
+
+def test_cli_reason_clash_fails_in_one_line(kg, tmp_path) -> None:
+    bad = tmp_path / "clash.ttl"
+    bad.write_text("@prefix kg: <https://w3id.org/kg-news/ont#> .\n"
+                   "<https://example.org/id/x> a kg:Person , kg:Organization .\n", encoding="utf-8")
+    result = run(kg, "reason", bad, "--out", tmp_path / "e.trig")
+    assert result.exit_code == 1
+    assert "is both a kg:Organization and a kg:Person" in result.output
+    assert result.output.strip().splitlines()[-1].startswith("Error: the graph is inconsistent with the ontology")
+    assert not (tmp_path / "e.trig").exists()
+
+
+def test_cli_reason_owlrl_engine_and_plain_turtle_out(kg, tmp_path) -> None:
+    out = tmp_path / "e.ttl"
+    result = run(kg, "reason", VALID, "--engine", "owlrl", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "reasoned (owlrl)" in result.output and out.stat().st_size > 0
+
+
+def test_cli_reason_bad_out_extension(kg, tmp_path) -> None:
+    result = run(kg, "reason", VALID, "--out", tmp_path / "e.csv")
+    assert result.exit_code == 2 and "--out" in result.output

@@ -1,0 +1,272 @@
+"""Incremental builds (kg.engine.cache, kg.engine.local): an unchanged article is skipped, a changed one replaced,
+a deleted one removed, in the output files and in the store; a re-run writes what a fresh build writes.
+
+All names are invented.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pyoxigraph as ox
+import pytest
+from click.testing import CliRunner
+
+from kg.engine import cache
+from kg.engine import local as stream
+from kg.cli import main
+from kg.ingest.documents import from_text
+
+ARTICLES = {
+    "a.md": """---
+title: Member ordered out after heckling
+published: 2024-03-14
+---
+Speaker Ana Lopes ejected Progress Party MP Tom Reyes on Tuesday after he called Housing Minister Rui Costa a liar.
+
+Reyes refused to withdraw the remark.
+""",
+    "b.md": """---
+title: Motion fails
+published: 2024-03-15
+---
+Opposition leader Mara Venn proposed a motion to review the housing budget on Wednesday.
+
+Green Party MP Ivo Salt opposed the motion.
+""",
+    "c.md": """---
+title: Apology demanded
+published: 2024-03-16
+---
+Housing Minister Rui Costa asked Tom Reyes to apologize on Thursday. Reyes said he would not apologize.
+""",
+}
+
+
+def _write(folder: Path, articles: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in articles.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def _build(*args) -> str:
+    result = CliRunner().invoke(main, ["build", *map(str, args), "--quiet"])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    """Every output file but the cache and the store: name -> bytes."""
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and ".kg-cache" not in p.parts and "store" not in p.parts}
+
+
+def _stamps(out: Path) -> dict[str, int]:
+    return {str(p.relative_to(out)): p.stat().st_mtime_ns for p in sorted(out.rglob("*"))
+            if p.is_file() and ".kg-cache" not in p.parts and "store" not in p.parts}
+
+
+def _store_graphs(path: Path) -> dict[str, set]:
+    store = ox.Store.read_only(str(path))
+    graphs: dict[str, set] = {}
+    for q in store:
+        graphs.setdefault(q.graph_name.value, set()).add(q.triple)
+    del store
+    return graphs
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The three articles built once, with --load; and a fresh build of the same for comparison."""
+    root = tmp_path_factory.mktemp("cache")
+    src = _write(root / "in", ARTICLES)
+    out = root / "out"
+    first = _build(src, "--out", out, "--load", "--format", "ttl,trig,nq,nt")
+    return root, src, out, first
+
+
+def _copy(built, tmp_path) -> tuple[Path, Path]:
+    root, src, out, _ = built
+    shutil.copytree(src, tmp_path / "in")
+    shutil.copytree(out, tmp_path / "out")
+    return tmp_path / "in", tmp_path / "out"
+
+
+@pytest.mark.model
+def test_cache_first_build_writes_one_graph_file_per_article(built):
+    _, _, out, first = built
+    assert "3 documents (3 parsed, 0 cached)" in first and "3 graphs (3 new)" in first
+    assert sorted(p.name for p in (out / "graphs").iterdir()) == ["a.nq", "b.nq", "c.nq"]
+    graphs = _store_graphs(out / "store")
+    assert len(graphs) == 3
+    for name in ("a", "b", "c"):  # the store holds what the graph file holds (in Oxigraph's canonical form)
+        iri = next(g for g in graphs if g.endswith(f"/graph/{name}"))
+        canonical = ox.Store()
+        canonical.load(path=str(out / "graphs" / f"{name}.nq"), format=ox.RdfFormat.N_QUADS)
+        assert graphs[iri] == {q.triple for q in canonical}
+
+
+@pytest.mark.model
+def test_cache_unchanged_is_skipped(built, tmp_path):
+    src, out = _copy(built, tmp_path)
+    before, stamps = _files(out), _stamps(out)
+    again = _build(src, "--out", out, "--load", "--format", "ttl,trig,nq,nt", "--store", out / "store")
+    assert "3 documents (0 parsed, 3 cached)" in again
+    assert "3 graphs (3 unchanged)" in again
+    assert _files(out) == before and _stamps(out) == stamps  # nothing was even rewritten
+
+
+@pytest.mark.model
+def test_cache_changed_is_replaced(built, tmp_path):
+    src, out = _copy(built, tmp_path)
+    stamps = _stamps(out)
+    store_before = _store_graphs(out / "store")
+    (src / "b.md").write_text(ARTICLES["b.md"].replace("Ivo Salt", "Ivo Pepper"), encoding="utf-8")
+    again = _build(src, "--out", out, "--load", "--format", "ttl,trig,nq,nt")
+    assert "3 documents (1 parsed, 2 cached)" in again
+    assert "3 graphs (1 replaced, 2 unchanged)" in again
+    after = _stamps(out)
+    assert after["graphs/a.nq"] == stamps["graphs/a.nq"] and after["graphs/c.nq"] == stamps["graphs/c.nq"]
+    assert after["graphs/b.nq"] != stamps["graphs/b.nq"]
+    assert b"Pepper" in (out / "graphs" / "b.nq").read_bytes() and b"Pepper" in (out / "graph.ttl").read_bytes()
+    store_after = _store_graphs(out / "store")
+    changed = {g for g in store_after if store_after[g] != store_before.get(g)}
+    assert [g.rsplit("/", 1)[1] for g in changed] == ["b"]
+    # the same files as a fresh build of the changed articles
+    fresh = tmp_path / "fresh"
+    _build(src, "--out", fresh, "--format", "ttl,trig,nq,nt")
+    assert _files(fresh) == _files(out)
+
+
+@pytest.mark.model
+def test_cache_deleted_is_removed(built, tmp_path):
+    src, out = _copy(built, tmp_path)
+    (src / "c.md").unlink()
+    again = _build(src, "--out", out, "--load", "--format", "ttl,trig,nq,nt")
+    assert "2 documents (0 parsed, 2 cached, 1 removed)" in again
+    assert "dropped 1 graphs" in again
+    assert not (out / "graphs" / "c.nq").exists()
+    assert b"/doc/c>" not in (out / "graph.nq").read_bytes() and b"doc:c " not in (out / "graph.ttl").read_bytes()
+    assert sorted(g.rsplit("/", 1)[1] for g in _store_graphs(out / "store")) == ["a", "b"]
+    fresh = tmp_path / "fresh"
+    _build(src, "--out", fresh, "--format", "ttl,trig,nq,nt")
+    assert _files(fresh) == _files(out)
+
+
+@pytest.mark.model
+def test_cache_damaged_entry_is_analysed_again(built, tmp_path):
+    src, out = _copy(built, tmp_path)
+    before = _files(out)
+    entries = sorted((out / cache.CACHE_DIR / "analyses").rglob("*.pickle"))
+    assert len(entries) == 3
+    entries[0].write_bytes(b"not a pickle")
+    (out / "graph.ttl").unlink()  # a merged file gone is written again
+    again = _build(src, "--out", out, "--format", "ttl,trig,nq,nt")
+    assert "3 documents (0 parsed, 3 cached)" in again
+    assert _files(out) == before
+
+
+@pytest.mark.model
+def test_cache_load_by_hand_is_not_mistaken_for_the_build(built, tmp_path):
+    """`kg load` of an older file replaces graphs; the next `build --load` puts the built ones back."""
+    src, out = _copy(built, tmp_path)
+    old = tmp_path / "old.nq"
+    old.write_bytes((out / "graphs" / "a.nq").read_bytes().replace(b"Tom Reyes", b"Tom Rayes"))
+    result = CliRunner().invoke(main, ["load", str(old), "--store", str(out / "store")])
+    assert result.exit_code == 0 and "1 replaced" in result.output
+    again = _build(src, "--out", out, "--load")
+    assert "3 graphs (1 replaced, 2 unchanged)" in again
+    a = next(t for g, ts in _store_graphs(out / "store").items() if g.endswith("/a") for t in ts
+             if "Reyes" in str(t.object))
+    assert "Rayes" not in str(a.object)
+
+
+# -- the key ------------------------------------------------------------------------------------
+
+def test_cache_key_follows_content_not_path():
+    version = "v"
+    a = from_text(ARTICLES["a.md"], id="a", path="/x/a.md")
+    moved = from_text(ARTICLES["a.md"], id="a", path="/elsewhere/a.md")
+    edited = from_text(ARTICLES["a.md"].replace("Tuesday", "Monday"), id="a")
+    retitled = from_text(ARTICLES["a.md"].replace("Member ordered", "Member sent"), id="a")
+    assert cache.document_key(a, version) == cache.document_key(moved, version)
+    assert len({cache.document_key(d, version) for d in (a, edited, retitled)}) == 3
+    assert cache.document_key(a, version) != cache.document_key(a, "another model or code")
+
+
+def test_cache_analysis_version_names_the_model_and_code():
+    assert cache.analysis_version(None) == cache.analysis_version(None)
+    assert cache.analysis_version(None) != cache.analysis_version("no_such_model_xx")
+    from kg.nlp import parse as nlp
+
+    assert cache.DEFAULT_MODELS == nlp.DEFAULT_MODELS
+
+
+def test_cache_graph_file_names_are_safe():
+    assert stream.graph_file("000_b6") == "000_b6.nq"
+    assert "/" not in stream.graph_file("a/../b") and stream.graph_file("a/b") != stream.graph_file("a_b")
+
+
+def test_cache_validator_reports_violations_in_chunks():
+    from kg.engine.workers import Validator
+
+    bad = (b'<https://w3id.org/kg-news/id/person/x> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> '
+           b'<https://w3id.org/kg-news/ont#Person> <https://w3id.org/kg-news/id/graph/d> .\n')
+    with Validator(True) as v:
+        v.submit(bad)
+        v.submit(bad.replace(b"person/x", b"person/y"))
+        report = v.report()
+    assert not report.conforms
+    assert {f.focus for f in report.violations} == {"person:x", "person:y"}  # no rdfs:label
+    with Validator(False) as v:
+        v.submit(bad)
+        assert v.report() is None
+
+
+@pytest.mark.model
+def test_cache_unchanged_files_are_not_even_read(built, tmp_path, monkeypatch):
+    src, out = _copy(built, tmp_path)
+    _build(src, "--out", out)  # the copies have new inodes and times: read once more
+    read = []
+    original = stream.read_corpus
+    monkeypatch.setattr(stream, "read_corpus", lambda paths: read.extend(paths) or original(paths))
+    (src / "a.md").touch()  # a new time, the same content: read again, not parsed again
+    result = stream.build([src], out)
+    assert [p.name for p in read] == ["a.md"]
+    assert (result.parsed, result.cached) == (0, 3)
+
+
+@pytest.mark.model
+def test_cache_a_flagged_chunk_is_validated_by_pyshacl(built, tmp_path, monkeypatch):
+    """When the compiled check flags a chunk, pySHACL validates it (here: it conforms)."""
+    from kg.semantics import conform
+
+    src, out = _copy(built, tmp_path)
+    monkeypatch.setattr(conform, "may_violate", lambda *a, **k: True)
+    result = stream.build([src], tmp_path / "again", validate=True)
+    assert result.written == 3 and (tmp_path / "again" / "graph.ttl").exists()
+
+
+def test_cache_store_bulk_path_loads_what_the_transaction_path_loads(built, tmp_path, monkeypatch):
+    """A first load of many graphs goes through the bulk loader (and is compacted after):
+    the store holds exactly what one transaction would have put there."""
+    from kg.store import embedded as kstore
+
+    _, _, out, _ = built
+    manifest = cache.load_manifest(out)["documents"]
+    entries = [(v["graph"], out / stream.GRAPHS_DIR / v["file"], v["sha"]) for v in manifest.values()]
+    compacted = []
+    monkeypatch.setattr(kstore, "compact", lambda s: compacted.append(s) or s.optimize())
+    results = {}
+    for name, limit in (("transaction", kstore.TRANSACTION_GRAPHS), ("bulk", 0)):
+        monkeypatch.setattr(kstore, "TRANSACTION_GRAPHS", limit)
+        path = tmp_path / name
+        s = kstore.open_store(path)
+        report, _ = kstore.sync_graphs(s, path, entries, [])
+        assert set(report.graphs.values()) == {"new"} and report.triples > 0
+        del s
+        results[name] = _store_graphs(path)
+    assert results["bulk"] == results["transaction"] and len(results["bulk"]) == len(entries) == 3
+    assert len(compacted) == 1  # the bulk load only
