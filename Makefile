@@ -61,12 +61,15 @@ chromium:
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null || \
 	    echo "could not install chromium: the browser tests will be skipped"; }
 
-## make score: extraction quality against the shared gold facts (needs ../shared)
+## make score: extraction quality against the shared gold facts: the seeds, the development set and
+## the real news set (needs ../shared; about 3 minutes)
 score: $(STAMP)
 	$(BIN)/python $(SHARED)/eval/score.py --docs $(SHARED)/seeds --gold $(SHARED)/eval/gold/seeds.tsv \
 		--entities $(SHARED)/eval/gold/entities.tsv -- $(BIN)/kg build {input} --out {out}
 	$(BIN)/python $(SHARED)/eval/score.py --docs $(SHARED)/devset/articles --gold $(SHARED)/devset/gold.tsv \
 		--entities $(SHARED)/devset/entities.tsv -- $(BIN)/kg build {input} --out {out}
+	$(BIN)/python $(SHARED)/eval/score.py --docs $(SHARED)/realnews/articles --gold $(SHARED)/realnews/gold.tsv \
+		--entities $(SHARED)/realnews/entities.tsv -- $(BIN)/kg build {input} --out {out}
 
 clean:
 	rm -rf output .pytest_cache
