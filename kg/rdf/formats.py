@@ -13,7 +13,9 @@ name       file a build     suffixes read as it          graphs    rdflib       
 
 "merged" formats hold every named graph's triples in one graph; "named" (dataset) formats keep
 the dataset's named graphs, one per document. Line formats (N-Triples, N-Quads) are written
-with their lines sorted, so the same dataset always gives the same bytes.
+with their lines sorted, so the same dataset always gives the same bytes; a build writes the
+line formats by an external sort and Turtle and TriG with Oxigraph from a stream, the others
+with rdflib in memory.
 """
 
 from __future__ import annotations
@@ -45,13 +47,15 @@ class Format:
     oxigraph: ox.RdfFormat | None  # pyoxigraph's format, None when Oxigraph has none
     media_type: str  # the IANA media type
     aliases: tuple[str, ...] = ()  # other names --format accepts: "turtle"
-    lines: bool = False  # one statement per line (written sorted and deduplicated)
+    lines: bool = False  # one statement per line: written sorted and deduplicated, merged by a sort
+    streamed: bool = False  # a build writes it with Oxigraph from a stream (else with rdflib, in memory)
 
 
 #: every format kg writes, in the order ``all`` stands for
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("ttl", "graph.ttl", (".ttl",), False, "turtle", ox.RdfFormat.TURTLE, "text/turtle", ("turtle",)),
-    Format("trig", "graph.trig", (".trig",), True, "trig", ox.RdfFormat.TRIG, "application/trig"),
+    Format("ttl", "graph.ttl", (".ttl",), False, "turtle", ox.RdfFormat.TURTLE, "text/turtle", ("turtle",),
+           streamed=True),
+    Format("trig", "graph.trig", (".trig",), True, "trig", ox.RdfFormat.TRIG, "application/trig", streamed=True),
     Format("nt", "graph.nt", (".nt",), False, "nt", ox.RdfFormat.N_TRIPLES, "application/n-triples",
            ("ntriples",), lines=True),
     Format("nq", "graph.nq", (".nq",), True, "nquads", ox.RdfFormat.N_QUADS, "application/n-quads",

@@ -15,13 +15,11 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kg.errors import KgError
+from kg.rdf import formats as rdf_formats
 
-#: file extensions kg loads, and their formats; the quad formats keep one named graph per document
-FORMATS = {".trig": ox.RdfFormat.TRIG, ".nq": ox.RdfFormat.N_QUADS, ".ttl": ox.RdfFormat.TURTLE,
-           ".nt": ox.RdfFormat.N_TRIPLES, ".jsonld": ox.RdfFormat.JSON_LD, ".rdf": ox.RdfFormat.RDF_XML,
-           ".owl": ox.RdfFormat.RDF_XML}
 #: what ``kg load DIR`` picks up from a folder: the quad files (``graph.ttl`` repeats ``graph.trig``)
-DATASET_SUFFIXES = (".trig", ".nq")
+DIRECTORY_FORMATS = ("trig", "nq")
+DATASET_SUFFIXES = tuple(s for name in DIRECTORY_FORMATS for s in rdf_formats.get(name).suffixes)
 #: what ``kg build --engine dask`` writes into OUT: its manifest, and a folder of N-Quads partitions
 MANIFEST = "manifest.json"
 PARTITIONS_DIR = "partitions"
@@ -50,12 +48,17 @@ class GraphFile:
 
 
 def format_of(path: Path) -> ox.RdfFormat:
-    """The RDF format of ``path``, from its extension."""
-    fmt = FORMATS.get(path.suffix.lower())
-    if fmt is None:
+    """The Oxigraph format of ``path``, from its extension (see :mod:`kg.rdf.formats`).
+
+    Raises:
+        GraphFileError: an extension kg does not load.
+    """
+    spec = rdf_formats.for_path(path)
+    if spec is None or spec.oxigraph is None:
+        loads = (s for f in rdf_formats.FORMATS.values() if f.oxigraph is not None for s in f.suffixes)
         raise GraphFileError(path, f"unknown extension {path.suffix or '(none)'!r}; "
-                                   f"kg loads {', '.join(sorted(FORMATS))}")
-    return fmt
+                                   f"kg loads {', '.join(sorted(loads))}")
+    return spec.oxigraph
 
 
 def find_files(inputs: list[Path]) -> list[Path]:

@@ -1,19 +1,9 @@
-"""Write stage: serialise the graph in any of six RDF formats, atomically (temp file, then rename).
+"""Write stage: serialise the graph in any RDF format of :mod:`kg.rdf.formats`, atomically (temp file, then rename).
 
-=========  ===============  ========  =========================================
-format     file             graphs    notes
-=========  ===============  ========  =========================================
-``ttl``    ``graph.ttl``    merged    pretty Turtle with the project's prefixes
-``trig``   ``graph.trig``   named     one named graph per document
-``nt``     ``graph.nt``     merged    N-Triples, lines sorted
-``nq``     ``graph.nq``     named     N-Quads, lines sorted
-``jsonld`` ``graph.jsonld`` named     JSON-LD, compacted with ``ontology/context.jsonld``
-``xml``    ``graph.rdf``    merged    RDF/XML
-=========  ===============  ========  =========================================
-
-"merged" formats hold every named graph's triples in one graph; "named" formats keep the
-dataset's named graphs. Every format parses back (rdflib and Oxigraph) to an isomorphic
-graph or dataset, and the same dataset always gives the same bytes.
+"Merged" formats (Turtle, N-Triples, RDF/XML) hold every named graph's triples in one graph;
+dataset formats (TriG, N-Quads, JSON-LD) keep the dataset's named graphs. JSON-LD is compacted
+with ``ontology/context.jsonld``; line formats are sorted. Every format parses back (rdflib and
+Oxigraph) to an isomorphic graph or dataset, and the same dataset always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -29,15 +19,17 @@ from rdflib import Dataset, Graph
 
 from kg.errors import KgError
 from kg.ontology.paths import ontology_dir
+from kg.rdf import formats as rdf_formats
+from kg.rdf.formats import DEFAULT_FORMATS, FormatError, check_formats
 
-#: format name -> rdflib serializer/parser name
-FORMATS = {"ttl": "turtle", "trig": "trig", "nt": "nt", "nq": "nquads", "jsonld": "json-ld", "xml": "xml"}
-#: format name -> the file it is written to
-FILENAMES = {"ttl": "graph.ttl", "trig": "graph.trig", "nt": "graph.nt", "nq": "graph.nq",
-             "jsonld": "graph.jsonld", "xml": "graph.rdf"}
-#: formats that keep the named graphs (one per document); the others hold the merged graph
-DATASET_FORMATS = frozenset({"trig", "nq", "jsonld"})
-DEFAULT_FORMATS = ("ttl", "trig")
+__all__ = ["DATASET_FORMATS", "DEFAULT_FORMATS", "FILENAMES", "FORMATS", "FormatError", "GraphReadError", "PREFIXES",
+           "atomic_write_bytes", "check_formats", "context_for", "jsonld_context", "merged",
+           "output_prefixes", "read_dataset", "read_output", "serialize", "write_merged", "write_outputs"]
+
+# the names this module had before the table moved to kg.rdf.formats (kept while callers switch)
+FORMATS = {f.name: f.rdflib for f in rdf_formats.FORMATS.values()}
+FILENAMES = {f.name: f.filename for f in rdf_formats.FORMATS.values()}
+DATASET_FORMATS = frozenset(f.name for f in rdf_formats.FORMATS.values() if f.dataset)
 
 #: the project's prefixes, bound in every output (instance prefixes such as person: come from the mapping)
 PREFIXES = {
@@ -56,28 +48,6 @@ PREFIXES = {
     "sem": "http://semanticweb.cs.vu.nl/2009/11/sem/",
     "nif": "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#",
 }
-
-
-class FormatError(KgError):
-    """An output format kg does not write."""
-
-
-def check_formats(formats: Iterable[str]) -> tuple[str, ...]:
-    """The formats, in order and without repeats; ``"all"`` stands for every format.
-
-    Raises:
-        FormatError: an unknown format name.
-    """
-    out: list[str] = []
-    for f in formats:
-        for name in (FORMATS if f == "all" else [f.strip().lower().lstrip(".")]):
-            name = {"turtle": "ttl", "json-ld": "jsonld", "rdf": "xml", "nquads": "nq", "ntriples": "nt"}.get(name,
-                                                                                                             name)
-            if name not in FORMATS:
-                raise FormatError(f"unknown format {f!r}; choose from {', '.join(FORMATS)} (or all)")
-            if name not in out:
-                out.append(name)
-    return tuple(out)
 
 
 def _umask() -> int:
@@ -153,17 +123,20 @@ def _sorted_lines(data: bytes) -> bytes:
 
 
 def serialize(dataset: Dataset, fmt: str) -> bytes:
-    """``dataset`` in format ``fmt`` (see :data:`FORMATS`), as UTF-8 bytes."""
-    (fmt,) = check_formats([fmt])
-    if fmt in DATASET_FORMATS:
+    """``dataset`` in the format named ``fmt`` (see :data:`kg.rdf.formats.FORMATS`), as UTF-8 bytes.
+
+    Raises:
+        FormatError: an unknown format.
+    """
+    spec = rdf_formats.get(fmt)
+    if spec.dataset:
         _bind(dataset, list(dataset.namespaces()))
-        if fmt == "jsonld":
-            return dataset.serialize(format="json-ld", context=context_for(dataset), indent=2,
-                                     encoding="utf-8")
-        data = dataset.serialize(format=FORMATS[fmt], encoding="utf-8")
-        return _sorted_lines(data) if fmt == "nq" else data
-    data = merged(dataset).serialize(format=FORMATS[fmt], encoding="utf-8")
-    return _sorted_lines(data) if fmt == "nt" else data
+        graph: Dataset | Graph = dataset
+    else:
+        graph = merged(dataset)
+    options = {"context": context_for(dataset), "indent": 2} if spec.rdflib == "json-ld" else {}
+    data = graph.serialize(format=spec.rdflib, encoding="utf-8", **options)
+    return _sorted_lines(data) if spec.lines else data
 
 
 def write_outputs(dataset: Dataset, out: Path, formats: Iterable[str] = DEFAULT_FORMATS) -> list[Path]:
@@ -176,8 +149,7 @@ def write_outputs(dataset: Dataset, out: Path, formats: Iterable[str] = DEFAULT_
         FormatError: an unknown format (before anything is written).
         OSError: the folder cannot be written.
     """
-    formats = check_formats(formats)
-    blobs = [(out / FILENAMES[f], serialize(dataset, f)) for f in formats]
+    blobs = [(out / rdf_formats.get(f).filename, serialize(dataset, f)) for f in check_formats(formats)]
     for path, data in blobs:
         atomic_write_bytes(path, data)
     return [path for path, _ in blobs]
@@ -256,49 +228,50 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
 
     import pyoxigraph as ox
 
-    formats = check_formats(formats)
+    names = check_formats(formats)
     tmp.mkdir(parents=True, exist_ok=True)
     prefixes = output_prefixes(base)
     staged: list[tuple[Path, Path]] = []
 
-    def stage(fmt: str) -> Path:
-        fd, name = tempfile.mkstemp(prefix=f".{FILENAMES[fmt]}.", suffix=".tmp", dir=out)
+    def stage(spec: rdf_formats.Format) -> Path:
+        fd, name = tempfile.mkstemp(prefix=f".{spec.filename}.", suffix=".tmp", dir=out)
         os.close(fd)
         os.chmod(name, _FILE_MODE)
-        staged.append((Path(name), out / FILENAMES[fmt]))
+        staged.append((Path(name), out / spec.filename))
         return Path(name)
 
+    def write_sorted(path: Path, triples: bool) -> None:
+        runs = _sorted_runs(files, tmp, triples, run_lines)
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            fh.writelines(_merge_runs(runs))
+        for r in runs:
+            r.unlink()
+
+    specs = [rdf_formats.get(f) for f in names]
     try:
         out.mkdir(parents=True, exist_ok=True)
-        nt_file = None
-        if {"ttl", "nt"} & set(formats):
-            runs = _sorted_runs(files, tmp, True, run_lines)
-            nt_file = stage("nt") if "nt" in formats else tmp / "merged.nt"
-            with open(nt_file, "w", encoding="utf-8", newline="\n") as fh:
-                fh.writelines(_merge_runs(runs))
-            for r in runs:
-                r.unlink()
-        for fmt in formats:
-            if fmt == "ttl":
-                ox.serialize(ox.parse(path=str(nt_file), format=ox.RdfFormat.N_TRIPLES), output=str(stage("ttl")),
-                             format=ox.RdfFormat.TURTLE, prefixes=prefixes)
-            elif fmt == "trig":
+        # the merged graph as sorted N-Triples: a file of its own when asked for, and the input of streamed merged formats
+        merged_lines = next((s for s in specs if s.lines and not s.dataset), None)
+        nt_file = stage(merged_lines) if merged_lines else tmp / "merged.nt"
+        if merged_lines or any(s.streamed and not s.dataset for s in specs):
+            write_sorted(nt_file, triples=True)
+        for spec in specs:
+            if spec.lines and spec.dataset:
+                write_sorted(stage(spec), triples=False)
+            elif spec.streamed and spec.dataset:
                 quads = itertools.chain.from_iterable(ox.parse(path=str(f), format=ox.RdfFormat.N_QUADS)
                                                       for f in files)
-                ox.serialize(quads, output=str(stage("trig")), format=ox.RdfFormat.TRIG, prefixes=prefixes)
-            elif fmt == "nq":
-                runs = _sorted_runs(files, tmp, False, run_lines)
-                with open(stage("nq"), "w", encoding="utf-8", newline="\n") as fh:
-                    fh.writelines(_merge_runs(runs))
-                for r in runs:
-                    r.unlink()
-            elif fmt in ("jsonld", "xml"):
+                ox.serialize(quads, output=str(stage(spec)), format=spec.oxigraph, prefixes=prefixes)
+            elif spec.streamed:
+                ox.serialize(ox.parse(path=str(nt_file), format=ox.RdfFormat.N_TRIPLES), output=str(stage(spec)),
+                             format=spec.oxigraph, prefixes=prefixes)
+            elif spec is not merged_lines:
                 from kg.rdf.mapping import Mapper
 
                 dataset = Mapper(base).dataset
                 for f in files:
                     dataset.parse(f, format="nquads")
-                stage(fmt).write_bytes(serialize(dataset, fmt))
+                stage(spec).write_bytes(serialize(dataset, spec.name))
         for temp, _ in staged:
             with open(temp, "rb") as fh:
                 os.fsync(fh.fileno())
@@ -309,12 +282,7 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
         for temp, _ in staged:
             temp.unlink(missing_ok=True)
         shutil.rmtree(tmp, ignore_errors=True)
-    return [out / FILENAMES[f] for f in formats]
-
-
-#: file extension -> rdflib parser, for reading graph files back (graph.rdf and .owl are RDF/XML)
-READ_FORMATS = {".ttl": "turtle", ".trig": "trig", ".nt": "nt", ".nq": "nquads", ".jsonld": "json-ld",
-                ".rdf": "xml", ".owl": "xml", ".xml": "xml"}
+    return [out / s.filename for s in specs]
 
 
 class GraphReadError(KgError):
@@ -332,20 +300,17 @@ def read_dataset(paths: Iterable[Path | str]) -> Dataset:
     """
     ds = Dataset()
     for path in map(Path, paths):
-        fmt = READ_FORMATS.get(path.suffix.lower())
-        if fmt is None:
+        spec = rdf_formats.for_path(path)
+        if spec is None:
             raise GraphReadError(f"{path}: unknown extension {path.suffix or '(none)'!r}; "
-                                 f"kg reads {', '.join(sorted(READ_FORMATS))}")
+                                 f"kg reads {', '.join(rdf_formats.SUFFIXES)}")
         if not path.is_file():
             raise GraphReadError(f"{path}: no such file (build one with `kg build`)")
         try:
-            if fmt in ("trig", "nquads", "json-ld"):
-                ds.parse(path, format=fmt)
-            else:
-                ds.default_graph.parse(path, format=fmt)
+            (ds if spec.dataset else ds.default_graph).parse(path, format=spec.rdflib)
         except Exception as err:  # noqa: BLE001 - rdflib's parsers raise many kinds
             message = " ".join(str(err).split())[:300] or type(err).__name__
-            raise GraphReadError(f"{path}: cannot parse it as {fmt}: {message}") from None
+            raise GraphReadError(f"{path}: cannot parse it as {spec.rdflib}: {message}") from None
     return ds
 
 
