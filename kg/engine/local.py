@@ -398,12 +398,12 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, store: kcache.Anal
 def input_files(inputs: Iterable[Path | str], problems: list[Problem]) -> Iterator[tuple[Path, Path]]:
     """(path, resolved path) of each input file, in the order read, each file once; the problems
     of inputs that are no article file or folder are appended to ``problems`` as they are met."""
-    from kg.ingest.documents import SUFFIXES, _folder_files
+    from kg.ingest.documents import SUFFIXES, folder_files
 
     seen: set[Path] = set()
     for given in map(Path, inputs):
         if given.is_dir():
-            paths = _folder_files(given)
+            paths = folder_files(given)
             if not paths:
                 problems.extend(read_corpus([given])[1])
         elif given.exists() and given.suffix.lower() in SUFFIXES:

@@ -1,6 +1,6 @@
 """Readers for archive formats: ``.jsonl`` (one article per line) and ``.html`` pages.
 
-Both produce :class:`kg.ingest.documents.Document` records through the same parsing as text files,
+Both produce :class:`kg.ingest.text.Document` records through the same parsing as text files,
 so embedded posts and dates work the same way. HTML main text is extracted with
 trafilatura (boilerplate, menus and comments removed), not with regular expressions.
 """
@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from kg.ingest.documents import Document, Problem, from_text
+from kg.ingest.text import Document, Problem, from_text
 from kg.errors import InputError
 
 #: fields of a JSON Lines record that kg reads; ``text`` is required

@@ -319,3 +319,57 @@ def test_documents_embed_type() -> None:
     assert isinstance(embed, Embed)
     with pytest.raises(AttributeError):
         embed.author = "x"  # type: ignore[misc]
+
+
+# -- the readers, by extension -----------------------------------------------------------------
+
+def _page(name: str) -> str:
+    """A saved web page; its text names the file, since trafilatura drops a page it has seen before."""
+    return ("<html><head><title>The sitting</title></head><body><article>"
+            + "".join(f"<p>{BODY.strip()} The member for district {n} asked the chair about {name}, and the chair "
+                      "answered at length before the vote was called.</p>" for n in range(4))
+            + "</article></body></html>")
+
+
+@pytest.mark.parametrize("name, content, ids", [
+    ("a.txt", BODY, ["a"]),
+    ("a.md", BODY, ["a"]),
+    ("A.TXT", BODY, ["A"]),
+    ("page.html", _page("page.html"), ["page"]),
+    ("page.htm", _page("page.htm"), ["page"]),
+    ("shard.jsonl", '{"id": "x", "text": "One."}\n{"text": "Two."}\n', ["shard-2", "x"]),
+])
+def test_documents_each_extension_has_its_reader(tmp_path: Path, name: str, content: str, ids: list[str]) -> None:
+    from kg.ingest.documents import READERS, SUFFIXES, read_file
+
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    assert path.suffix.lower() in READERS and SUFFIXES == tuple(READERS)
+    found, problems = read_file(path)
+    assert sorted(d.id for d in found) == ids and problems == []
+
+
+def test_documents_unknown_extension_is_an_input_error(tmp_path: Path) -> None:
+    from kg.ingest.documents import read_file
+
+    path = tmp_path / "notes.pdf"
+    path.write_bytes(b"%PDF-1.4")
+    with pytest.raises(InputError, match=r"unknown extension \.pdf; kg reads \.txt, \.md, \.jsonl, \.html, \.htm"):
+        read_file(path)
+
+
+def test_documents_folder_files_are_the_readable_ones(tmp_path: Path) -> None:
+    from kg.ingest.documents import folder_files
+
+    for rel in ("b.md", "a.jsonl", "sub/c.html", "x.json", ".hidden.txt", ".git/d.txt"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(BODY, encoding="utf-8")
+    assert [p.relative_to(tmp_path).as_posix() for p in folder_files(tmp_path)] == ["a.jsonl", "b.md", "sub/c.html"]
+
+
+def test_documents_corpus_reads_each_file_with_the_reader_of_its_extension(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text(BODY, encoding="utf-8")
+    (tmp_path / "shard.jsonl").write_text('{"id": "x", "text": "One."}\n', encoding="utf-8")
+    (tmp_path / "page.html").write_text(_page("the corpus"), encoding="utf-8")
+    docs, problems = read_corpus([tmp_path])
+    assert [d.id for d in docs] == ["a", "page", "x"] and problems == []
