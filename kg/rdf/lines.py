@@ -11,7 +11,7 @@ from __future__ import annotations
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.term import Literal, Node
 
-__all__ = ["literal_term", "nquad_line", "ntriple_line"]
+__all__ = ["CollectedGraph", "TripleCollector", "literal_term", "nquad_line", "ntriple_line"]
 
 
 def _escape(text: str) -> str:
@@ -66,3 +66,68 @@ def nquad_line(triple: tuple[Node, Node, Node], graph_iri: Node | None) -> str:
     subject, predicate, obj = triple
     graph = graph_iri.n3() if graph_iri and graph_iri != DATASET_DEFAULT_GRAPH_ID else ""
     return "%s %s %s %s .\n" % (subject.n3(), predicate.n3(), _object_term(obj), graph)
+
+
+class CollectedGraph:
+    """One named graph of a :class:`TripleCollector`: its name and its triples, in the order added."""
+
+    __slots__ = ("identifier", "triples")
+
+    def __init__(self, identifier: Node):
+        self.identifier = identifier
+        self.triples: dict[tuple[Node, Node, Node], None] = {}  # a set that keeps the order triples came in
+
+    def add(self, triple: tuple[Node, Node, Node]) -> "CollectedGraph":
+        self.triples[triple] = None
+        return self
+
+    def __iter__(self):
+        return iter(self.triples)
+
+    def __len__(self) -> int:
+        return len(self.triples)
+
+    def nquads(self) -> list[str]:
+        """The graph's N-Quads lines, each once, sorted (what rdflib's serializer writes, sorted)."""
+        return sorted({nquad_line(t, self.identifier) for t in self.triples})
+
+
+class TripleCollector:
+    """A sink for :class:`kg.rdf.mapping.Mapper` lighter than an rdflib Dataset: named graphs that
+    only collect their triples (no indexes), and the prefixes bound.
+
+    It has what the mapper and the shapes check use of a Dataset: ``bind``, ``graph(name)``
+    (with ``add``) and ``quads()``; :meth:`to_dataset` gives the same graphs as an rdflib Dataset.
+    """
+
+    def __init__(self):
+        self.graphs: dict[Node, CollectedGraph] = {}
+        self.prefixes: dict[str, str] = {}
+
+    def bind(self, prefix: str, namespace) -> None:
+        self.prefixes[prefix] = str(namespace)
+
+    def graph(self, identifier: Node) -> CollectedGraph:
+        g = self.graphs.get(identifier)
+        if g is None:
+            g = self.graphs[identifier] = CollectedGraph(identifier)
+        return g
+
+    def quads(self, pattern=None):
+        """Every (subject, predicate, object, graph name); ``pattern`` is ignored (all of them)."""
+        for iri, g in self.graphs.items():
+            for s, p, o in g.triples:
+                yield s, p, o, iri
+
+    def to_dataset(self):
+        """The same named graphs as an rdflib Dataset, with the prefixes bound."""
+        from rdflib import Dataset
+
+        dataset = Dataset()
+        for prefix, namespace in self.prefixes.items():
+            dataset.bind(prefix, namespace)
+        for iri, g in self.graphs.items():
+            target = dataset.graph(iri)
+            for t in g.triples:
+                target.add(t)
+        return dataset

@@ -27,6 +27,7 @@ from rdflib.namespace import PROV, SKOS
 from kg.ingest.documents import Document
 from kg.model import Entity, Event, fold
 from kg.ontology.vocab import KG, NS
+from kg.rdf.lines import TripleCollector
 
 #: Where instance IRIs live unless the user passes ``--base``.
 DEFAULT_BASE = "https://w3id.org/kg-news/id/"
@@ -72,16 +73,23 @@ class DocumentFacts:
 
 
 class Mapper:
-    """Turn resolved documents into a :class:`rdflib.Dataset` under ``base``."""
+    """Turn resolved documents into named graphs under ``base``.
 
-    def __init__(self, base: str = DEFAULT_BASE):
+    Args:
+        base: the namespace instance IRIs are minted under.
+        sink: where the graphs go: a new :class:`rdflib.Dataset` (default), or anything with its
+            ``bind(prefix, namespace)`` and ``graph(name).add(triple)``, such as the lighter
+            :class:`kg.rdf.lines.TripleCollector`. It is ``self.dataset``.
+    """
+
+    def __init__(self, base: str = DEFAULT_BASE, sink: Dataset | TripleCollector | None = None):
         if not base.endswith(("/", "#")):
             base += "/"
         self.base = base
         self.ns = Namespace(base)
         #: id(event) -> cross-document event key (see kg.resolve.corefer); set by the builder
         self.event_keys: dict[int, str] = {}
-        self.dataset = Dataset()
+        self.dataset = Dataset() if sink is None else sink
         for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
                            ("prov", str(PROV))):
             self.dataset.bind(prefix, ns)
