@@ -1,16 +1,16 @@
 """The ontology's closed vocabulary: ``KG.Ejection`` works, ``KG.Ejektion`` raises.
 
-Terms are read from ``ontology/kg.ttl`` once, so code can only name terms the
-ontology defines (like rdflib's ``DefinedNamespace`` with ``_fail = True``).
+Terms are those ``ontology/kg.ttl`` defines (read by :mod:`kg.ontology.terms`), so code can
+only name terms the ontology defines (like rdflib's ``DefinedNamespace`` with ``_fail = True``).
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from rdflib import Graph, Namespace, URIRef
+from rdflib import Namespace, URIRef
 
-from kg.ontology.paths import ontology_dir
+from kg.ontology.terms import ontology_graph
 
 NS = "https://w3id.org/kg-news/ont#"
 ONTOLOGY_IRI = URIRef("https://w3id.org/kg-news/ont")
@@ -19,9 +19,8 @@ ONTOLOGY_IRI = URIRef("https://w3id.org/kg-news/ont")
 @cache
 def terms() -> frozenset[str]:
     """Local names of every term ``kg.ttl`` defines."""
-    g = Graph()
-    g.parse(ontology_dir() / "kg.ttl", format="turtle")
-    return frozenset(str(s)[len(NS):] for s in g.subjects() if isinstance(s, URIRef) and str(s).startswith(NS))
+    return frozenset(str(s)[len(NS):] for s in ontology_graph().subjects()
+                     if isinstance(s, URIRef) and str(s).startswith(NS))
 
 
 class _Closed:
