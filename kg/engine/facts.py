@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kg.ontology.roles import verb_phrases
+
 
 @dataclass
 class Fact:
@@ -19,9 +21,7 @@ class Fact:
     quote: str | None = None
 
     def line(self) -> str:
-        verb = {"Accusation": "called", "Ejection": "ejected", "Opposition": "opposed", "MotionProposal": "proposed",
-                "ApologyDemand": "asked to apologise", "ApologyRefusal": "refused to apologise",
-                "Apology": "apologised to", "Statement": "said"}.get(self.cls, self.cls)
+        verb = verb_phrases().get(self.cls, self.cls)  # the class's kg:verbPhrase in the ontology
         who = " and ".join(self.agents) or "(unnamed)"
         if self.quote:
             short = self.quote if len(self.quote) <= 70 else self.quote[:67].rstrip() + "…"

@@ -8,10 +8,10 @@ the events it mentions without asserting them. The graph itself is
 carry none of their own (labels, roles).
 
 An asserted event gets ``kg:agent``/``kg:target``, the class-specific roles under them
-(``kg:accuser``/``kg:accused``, ...: see :data:`ROLES`) and the shortcut edge
-(``kg:called``, ...) from agent to target. The ontology defines each shortcut as a
-property chain over the roles, so an OWL 2 RL reasoner derives from the roles every
-shortcut written here (the mapping only leaves out an agent's edge to itself).
+(``kg:accuser``/``kg:accused``, ...) and the shortcut edge (``kg:called``, ...) from agent
+to target, all read from the ontology (:func:`kg.ontology.roles.event_roles`). The ontology
+defines each shortcut as a property chain over the roles, so an OWL 2 RL reasoner derives
+from the roles every shortcut written here (the mapping only leaves out an agent's edge to itself).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from rdflib.namespace import PROV, SKOS
 
 from kg.ingest.documents import Document
 from kg.model import Entity, Event, fold
+from kg.ontology.roles import event_roles
 from kg.ontology.vocab import KG, NS
 from kg.rdf.lines import TripleCollector
 
@@ -34,23 +35,6 @@ DEFAULT_BASE = "https://w3id.org/kg-news/id/"
 
 _KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
               "Office": "office", "Motion": "motion"}
-#: shortcut edge written from agent to target for every asserted event of the class
-SHORTCUTS = {"Accusation": "called", "Ejection": "ejected", "Opposition": "opposed", "MotionProposal": "proposed",
-             "ApologyDemand": "demandedApologyFrom", "Apology": "apologizedTo"}
-_SHORTCUT_TARGET = {"ejected": {"Person"}, "opposed": {"Motion"}, "proposed": {"Motion"},
-                    "called": {"Person", "PoliticalParty", "Organization"}, "demandedApologyFrom": {"Person"},
-                    "apologizedTo": {"Person", "PoliticalParty", "Organization"}}
-#: class-specific roles of an asserted event: class -> (agent role, target role); each is a
-#: sub-property of kg:agent / kg:target, the chains in the ontology derive the shortcuts from them
-ROLES = {"Accusation": ("accuser", "accused"), "Ejection": ("ejector", "ejectee"),
-         "Opposition": ("opponent", "opposedMotion"), "MotionProposal": ("proposer", "proposedMotion"),
-         "ApologyDemand": ("apologyDemander", "apologyDemandee"),
-         "ApologyRefusal": ("apologyRefuser", "apologyRefusedTo"), "Apology": ("apologizer", "apologyRecipient")}
-#: the target role is written only for targets of these kinds (the role's range in the ontology)
-_ROLE_TARGET = {cls: _SHORTCUT_TARGET[SHORTCUTS[cls]] if cls in SHORTCUTS else {"Person", "PoliticalParty",
-                                                                                 "Organization"}
-                for cls in ROLES}
-
 
 @lru_cache(maxsize=1 << 16)
 def slug(text: str) -> str:
@@ -209,17 +193,16 @@ class Mapper:
             g.add((iri, KG.agent, self.entity_iri(a)))
         for t in targets:
             g.add((iri, KG.target, self.entity_iri(t)))
-        roles = ROLES.get(ev.cls)
-        if roles:
-            agent_role, target_role = roles
-            for a in agents:
-                g.add((iri, KG[agent_role], self.entity_iri(a)))
-            for t in targets:
-                if t.kind in _ROLE_TARGET[ev.cls]:
-                    g.add((iri, KG[target_role], self.entity_iri(t)))
-        short = SHORTCUTS.get(ev.cls)
-        if short:
+        roles = event_roles().get(ev.cls)
+        if roles is None:
+            return
+        for a in agents:
+            g.add((iri, KG[roles.agent_role], self.entity_iri(a)))
+        for t in targets:  # the role and the shortcut only for targets of the role's kinds
+            if t.kind in roles.target_kinds:
+                g.add((iri, KG[roles.target_role], self.entity_iri(t)))
+        if roles.shortcut:
             for a in agents:
                 for t in targets:
-                    if t.kind in _SHORTCUT_TARGET[short] and a is not t:
-                        g.add((self.entity_iri(a), KG[short], self.entity_iri(t)))
+                    if t.kind in roles.target_kinds and a is not t:
+                        g.add((self.entity_iri(a), KG[roles.shortcut], self.entity_iri(t)))

@@ -21,7 +21,8 @@ from rdflib.compare import graph_diff, isomorphic, to_isomorphic
 import kg.rdf.mapping
 from kg.ontology import lexicon
 from kg.ingest.documents import from_text
-from kg.rdf.mapping import SHORTCUTS, DocumentFacts, Mapper, slug
+from kg.ontology.roles import event_roles
+from kg.rdf.mapping import DocumentFacts, Mapper, slug
 from kg.model import Entity, Event, Mention
 from kg.ontology.paths import ontology_dir
 from kg.ontology.vocab import KG, NS, terms
@@ -205,7 +206,10 @@ TARGETS = {
     "Office": Entity("Office", "Speaker", key="speaker"),
     "Motion": Entity("Motion", "the housing motion", key="mapping-small/motion"),
     "PoliticalParty": Entity("PoliticalParty", "Unity Party", key="unity party"),
+    "Legislature": Entity("Legislature", "House of Commons", key="house of commons"),
 }
+#: event class -> its shortcut edge, as the ontology defines them
+SHORTCUTS = {cls: r.shortcut for cls, r in event_roles().items() if r.shortcut}
 
 
 @pytest.mark.parametrize(
@@ -224,8 +228,10 @@ TARGETS = {
         ("Accusation", "Asserted", "Person", "called"),
         ("Accusation", "Asserted", "PoliticalParty", "called"),
         ("Accusation", "Asserted", "Motion", None),
+        ("Accusation", "Asserted", "Legislature", None),  # a legislature is where events happen, not whom
         ("ApologyDemand", "Asserted", "Person", "demandedApologyFrom"),
         ("Apology", "Asserted", "PoliticalParty", "apologizedTo"),
+        ("Apology", "Asserted", "Legislature", None),
         ("ApologyRefusal", "Asserted", "Person", None),  # no shortcut for this class
     ],
 )
@@ -312,10 +318,10 @@ def kg_terms_in(path: Path) -> set[str]:
 
 MAPPING_TERMS = sorted(
     kg_terms_in(ROOT / "kg" / "rdf" / "mapping.py")
-    | set(SHORTCUTS) | set(SHORTCUTS.values())  # KG[ev.cls], KG[short]
-    | set(kg.rdf.mapping._SHORTCUT_TARGET) | {k for v in kg.rdf.mapping._SHORTCUT_TARGET.values() for k in v}
+    | set(SHORTCUTS) | set(SHORTCUTS.values())  # KG[ev.cls], KG[roles.shortcut]
+    | {k for r in event_roles().values() for k in r.target_kinds}
     | set(kg.rdf.mapping._KIND_PATH)  # KG[e.kind]
-    | {role for pair in kg.rdf.mapping.ROLES.values() for role in pair}  # KG[agent_role], KG[target_role]
+    | {role for r in event_roles().values() for role in (r.agent_role, r.target_role)}  # KG[roles.*_role]
 )
 
 

@@ -429,10 +429,40 @@ def test_role_properties(onto: Graph, cls, agent_role, target_role, inverse, sho
 
 
 def test_role_table_matches_the_mapping() -> None:
-    from kg.rdf.mapping import ROLES, SHORTCUTS
+    # the mapping writes the roles and shortcuts kg.ontology.roles reads from the ontology
+    from kg.ontology.roles import event_roles
 
-    assert {cls: (a, t) for cls, a, t, _, _ in ROLE_TABLE} == ROLES
-    assert {cls: s for cls, _, _, _, s in ROLE_TABLE if s} == SHORTCUTS
+    roles = event_roles()
+    assert {cls: (a, t) for cls, a, t, _, _ in ROLE_TABLE} == {c: (r.agent_role, r.target_role) for c, r in roles.items()}
+    assert {cls: s for cls, _, _, _, s in ROLE_TABLE if s} == {c: r.shortcut for c, r in roles.items() if r.shortcut}
+
+
+# event class -> the kinds of target the build writes its target role (and shortcut) for
+TARGET_KINDS = {
+    "Accusation": {"Person", "PoliticalParty", "Organization"}, "Ejection": {"Person"}, "Opposition": {"Motion"},
+    "MotionProposal": {"Motion"}, "ApologyDemand": {"Person"}, "ApologyRefusal": {"Person", "PoliticalParty",
+                                                                                  "Organization"},
+    "Apology": {"Person", "PoliticalParty", "Organization"},
+}
+
+
+def test_role_target_kinds_are_within_the_range(onto: Graph) -> None:
+    from kg.ontology.roles import event_roles
+
+    roles = event_roles()
+    assert {c: set(r.target_kinds) for c, r in roles.items()} == TARGET_KINDS
+    for r in roles.values():  # every kind written is a subclass of the target role's range
+        (rng,) = onto.objects(KG[r.target_role], RDFS.range)
+        for kind in r.target_kinds:
+            assert (KG[kind], RDFS.subClassOf * "*", rng) in onto, (r.target_role, kind)
+
+
+def test_every_event_class_has_a_verb_phrase(onto: Graph) -> None:
+    from kg.ontology.roles import verb_phrases
+
+    events = {str(c)[len(str(KG)):] for c in onto.subjects(RDFS.subClassOf, KG.Event)}
+    assert set(verb_phrases()) == events
+    assert verb_phrases()["ApologyDemand"] == "asked to apologise"
 
 
 def test_every_shortcut_is_a_property_chain(onto: Graph) -> None:
