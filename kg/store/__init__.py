@@ -1,2 +1,15 @@
-"""Stores: the embedded Oxigraph store, remote SPARQL 1.1 stores (Graph Store Protocol) and ``kg serve``.
+"""Where graphs are loaded and queried. Three words, three things:
+
+- the *store*: the embedded Oxigraph database (:mod:`kg.store.embedded`), kept in a folder, the
+  *store folder* (``store_dir``; default ``output/store/``); an open one is a ``pyoxigraph.Store``;
+- an *endpoint*: a SPARQL 1.1 server elsewhere (:mod:`kg.store.remote`), loaded through the Graph
+  Store Protocol and queried through the SPARQL Protocol;
+- the *server*: the Oxigraph server ``kg serve`` runs over a store folder (:mod:`kg.store.serve`),
+  which is itself an endpoint.
+
+:func:`load_build` (:mod:`kg.store.load`) loads a build's output, or graph files, into either.
 """
+
+from kg.store.load import load_build
+
+__all__ = ["load_build"]

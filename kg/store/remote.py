@@ -1,4 +1,4 @@
-"""Remote SPARQL stores: load through the SPARQL 1.1 Graph Store Protocol, query through the Protocol.
+"""Endpoints: SPARQL 1.1 servers elsewhere, loaded through the Graph Store Protocol, queried through the Protocol.
 
 Loading ``PUT``\\ s each named graph of a file to ``ENDPOINT?graph=IRI`` (one graph per
 document), which replaces that graph: loading twice changes nothing, a re-built article

@@ -72,7 +72,7 @@ class Server:
     """The Oxigraph server over a store folder, as a child process; a context manager.
 
     Args:
-        store: the store folder (made by ``kg load``; with ``writable`` it may be new).
+        store_dir: the store folder (made by ``kg load``; with ``writable`` it may be new).
         bind: HOST:PORT to listen on; 127.0.0.1 keeps it to this machine.
         writable: accept updates and Graph Store writes (it then holds the store's lock).
         timeout: seconds after which the server gives up on a query.
@@ -82,9 +82,9 @@ class Server:
     http://127.0.0.1:7878/query
     """
 
-    def __init__(self, store: Path | str, *, bind: str = DEFAULT_BIND, writable: bool = False,
+    def __init__(self, store_dir: Path | str, *, bind: str = DEFAULT_BIND, writable: bool = False,
                  timeout: float | None = None):
-        self.store = Path(store)
+        self.store_dir = Path(store_dir)
         self.host, self.port = parse_bind(bind)
         self.writable = writable
         self.timeout = timeout
@@ -106,10 +106,11 @@ class Server:
 
     @property
     def store_url(self) -> str:
+        """The Graph Store Protocol endpoint (writes only when writable): what ``kg load --endpoint`` takes."""
         return self.url + "store"
 
     def command(self) -> list[str]:
-        cmd = [oxigraph_program(), "serve" if self.writable else "serve-read-only", "--location", str(self.store),
+        cmd = [oxigraph_program(), "serve" if self.writable else "serve-read-only", "--location", str(self.store_dir),
                "--bind", f"{self.host}:{self.port}" if ":" not in self.host else f"[{self.host}]:{self.port}",
                "--union-default-graph"]
         if self.timeout:
@@ -117,7 +118,7 @@ class Server:
         return cmd
 
     def _check_store(self) -> None:
-        path = self.store
+        path = self.store_dir
         if path.exists() and not path.is_dir():
             raise NotAStoreError(f"{path} is a file, not a store folder")
         if path.is_dir() and not is_store(path) and any(p.name != SERVE_MARKER for p in path.iterdir()):
@@ -174,7 +175,7 @@ class Server:
                 raise ServeError(f"the Oxigraph server did not answer at {self.url} within {wait:g} s")
             time.sleep(0.1)
         if not self.writable:
-            atomic_write_bytes(self.store / SERVE_MARKER, f"{self.process.pid}\n".encode())
+            atomic_write_bytes(self.store_dir / SERVE_MARKER, f"{self.process.pid}\n".encode())
         return self
 
     def _raise_start_failure(self) -> None:
@@ -185,7 +186,7 @@ class Server:
             raise ServeError(f"{self.host}:{self.port} is already in use; choose another port with "
                              f"--bind {self.host}:PORT")
         if "lock" in low:
-            raise StoreLockedError(f"{self.store} is locked by another process (a `kg load` or another "
+            raise StoreLockedError(f"{self.store_dir} is locked by another process (a `kg load` or another "
                                    "`kg serve --writable`?); stop it first")
         last = next((line for line in reversed(out.splitlines()) if line.strip()), "no message")
         raise ServeError(f"the Oxigraph server stopped at once: {last.strip()}")
@@ -217,7 +218,7 @@ class Server:
                 except subprocess.TimeoutExpired:
                     proc.kill()
                     proc.wait()
-            marker = self.store / SERVE_MARKER
+            marker = self.store_dir / SERVE_MARKER
             try:
                 if marker.read_text().strip() == str(proc.pid):
                     marker.unlink()

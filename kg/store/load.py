@@ -1,0 +1,175 @@
+"""Loading a build's graphs into the embedded store or a SPARQL endpoint: what ``kg load`` and
+``kg build --load`` do, as one function, :func:`load_build`.
+
+What is loaded, and how:
+
+- graph files and folders (``kg load FILE... | DIR``): each file as :func:`kg.rdf.read.find_files`
+  finds them (from a folder its ``.trig``/``.nq`` files, or the partitions of a Dask build),
+  checked in full, then each of its named graphs replaces the graph of that name. Into the
+  embedded store, a Dask build's partitions go through Oxigraph's bulk loader and the store is
+  compacted once, after the last of them.
+- straight after a build into a folder (``kg build --load``): into the embedded store, only the
+  document graphs that changed since the last load, and the graphs of the articles that left the
+  corpus are dropped (:func:`kg.store.embedded.sync_graphs`); into an endpoint, the build's
+  ``.trig`` or ``.nq`` file; a Dask build, its partitions, as above.
+
+A file that does not parse is reported and skipped (nothing of it is loaded); the others load.
+
+    >>> from kg.store.load import load_build  # doctest: +SKIP
+    >>> load_build(Path("output")).sizes  # output/*.trig into output/store/
+    {'https://kg.example.org/id/graph/a': 212, ...}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Protocol
+
+from kg.rdf import read as rdffiles
+from kg.rdf.read import GraphFileError, LoadReport
+from kg.store import embedded
+from kg.store.remote import DEFAULT_TIMEOUT, Endpoint, safe_url
+
+#: called with what each file's load did (a report, or the error that kept it out) as it happens
+Progress = Callable[[LoadReport | GraphFileError], None]
+
+
+class Built(Protocol):
+    """What a build into a folder returns (:class:`kg.engine.local.StreamResult`), as far as loading reads it.
+
+    A Dask build's result also has ``partitions`` (non-empty): its N-Quads partitions are loaded.
+    """
+
+    paths: list[Path]  # the graph files written (graph.ttl, graph.trig, ...)
+    graphs: list[tuple[str, Path, str]]  # (graph IRI, N-Quads file, SHA-256) per document
+    removed_graphs: list[str]  # graph IRIs of the documents that left the corpus
+    entailments: tuple[str, Path, str] | None  # (graph IRI, file, SHA-256) of the entailments, with --reason
+    triples: int
+
+
+@dataclass
+class SyncReport(LoadReport):
+    """A :class:`LoadReport` of a build's graphs loaded into the embedded store, with the graphs it dropped."""
+
+    dropped: int = 0
+
+    def summary(self) -> str:
+        dropped = f"; dropped {self.dropped} graphs of articles no longer in the corpus" if self.dropped else ""
+        return super().summary() + dropped
+
+
+@dataclass
+class Loaded:
+    """What :func:`load_build` did."""
+
+    target: str  # the store folder, or the endpoint's URL without credentials
+    files: int = 0  # graph files tried (a build loaded into the embedded store: one, its graphs folder)
+    reports: list[LoadReport] = field(default_factory=list)  # one per file loaded
+    failed: list[GraphFileError] = field(default_factory=list)  # one per file that did not load
+    sizes: dict[str, int] | None = None  # the embedded store after the load: named graph -> triples
+
+
+def load_build(out: Path | Iterable[Path], *, built: Built | None = None, store_dir: Path | None = None,
+               endpoint: str | None = None, graph: str | None = None, timeout: float = DEFAULT_TIMEOUT,
+               progress: Progress | None = None) -> Loaded:
+    """Load a build's output folder, or graph files and folders, into the embedded store or an endpoint.
+
+    Args:
+        out: the folder a build wrote, or graph files and folders of them (as ``kg load`` takes them).
+        built: what the build that wrote ``out`` returned, when loading straight after it: then only
+            what changed is loaded into the embedded store, and the graphs of removed articles dropped.
+        store_dir: the embedded store's folder (made when missing); default ``out/store`` after a
+            build, else :data:`kg.store.embedded.DEFAULT_STORE`. Not used with ``endpoint``.
+        endpoint: a Graph Store Protocol endpoint to load into instead (:class:`kg.store.remote.Endpoint`).
+        graph: the named graph for triples outside any named graph (a ``.ttl`` file).
+        timeout: seconds to wait for the endpoint.
+        progress: called after each file with its report, or with the error that kept it out.
+
+    Returns:
+        :class:`Loaded`: a report per file loaded, the errors of those that were not, and the
+        embedded store's graph sizes after the load.
+
+    Raises:
+        GraphFileError: there is nothing to load (a folder with no graph file, a missing path).
+        StoreError, EndpointError: the store cannot be opened or written, the endpoint refuses.
+    """
+    paths = [Path(out)] if isinstance(out, (str, Path)) else [Path(p) for p in out]
+    if built is not None and not getattr(built, "partitions", None):
+        if endpoint is None:
+            return _sync(built, paths[0], store_dir or paths[0] / "store", progress)
+        # the build's merged quads file: one PUT per document graph
+        files = [next(p for p in built.paths if p.suffix in rdffiles.DATASET_SUFFIXES)]
+    else:
+        files = rdffiles.find_files(paths)
+    if endpoint is not None:
+        return _to_endpoint(files, Endpoint(endpoint, timeout=timeout), graph, progress)
+    default = paths[0] / "store" if built is not None else embedded.DEFAULT_STORE
+    return _to_store(files, store_dir or default, graph, progress)
+
+
+def _sync(built: Built, out: Path, store_dir: Path, progress: Progress | None) -> Loaded:
+    """Make the embedded store hold the build's document graphs: the changed ones loaded, the removed dropped."""
+    db = None
+    try:
+        db = embedded.open_store(store_dir)
+        graphs = list(built.graphs) + ([built.entailments] if built.entailments is not None else [])
+        report, dropped = embedded.sync_graphs(db, store_dir, graphs, built.removed_graphs,
+                                               source=str(out / "graphs"), target=str(store_dir))
+        report = SyncReport(report.source, report.target, report.graphs, built.triples, report.bulk, dropped=dropped)
+        if progress is not None:
+            progress(report)
+        return Loaded(str(store_dir), files=1, reports=[report], sizes=embedded.graph_sizes(db))
+    finally:
+        db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
+
+
+def _to_store(files: list[Path], store_dir: Path, graph: str | None, progress: Progress | None) -> Loaded:
+    """Load ``files`` into the embedded store in ``store_dir``; a file that does not parse is skipped."""
+    loaded = Loaded(str(store_dir), files=len(files))
+    # the partitions of a Dask build (found by find_files from its manifest) go through Oxigraph's
+    # bulk loader, whatever their size
+    bulk = {f for f in files if f.parent.name == rdffiles.PARTITIONS_DIR}
+    db = None
+    try:
+        db = embedded.open_store(store_dir)
+        for f in files:
+            try:
+                report = embedded.load_file(db, f, graph=graph, target=str(store_dir), compact_after=False,
+                                            **({"bulk_bytes": 0} if f in bulk else {}))
+            except GraphFileError as err:
+                loaded.failed.append(err)
+                if progress is not None:
+                    progress(err)
+                continue
+            # graphs loaded by hand are no longer the ones `kg build --load` recorded
+            embedded.forget_graphs(store_dir, [g for g, how in report.graphs.items() if how != "unchanged"])
+            loaded.reports.append(report)
+            if progress is not None:
+                progress(report)
+        if any(r.bulk for r in loaded.reports):  # once, after every bulk load
+            embedded.compact(db)
+        loaded.sizes = embedded.graph_sizes(db)
+        return loaded
+    finally:
+        db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
+
+
+def _to_endpoint(files: list[Path], target: Endpoint, graph: str | None, progress: Progress | None) -> Loaded:
+    """PUT each named graph of ``files`` to the endpoint; a file that does not parse is skipped."""
+    loaded = Loaded(safe_url(target.url), files=len(files))
+    try:
+        for f in files:
+            try:
+                report = target.load_file(f, graph=graph)
+            except GraphFileError as err:
+                loaded.failed.append(err)
+                if progress is not None:
+                    progress(err)
+                continue
+            loaded.reports.append(report)
+            if progress is not None:
+                progress(report)
+    finally:
+        target.close()
+    return loaded
