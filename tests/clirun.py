@@ -1,5 +1,5 @@
 """A bare click group with one module's commands, and running it: for the tests of the command
-modules that ``kg.cli`` registers (``kg.cli.semantic``, ``kg.cli.viz``)."""
+modules of ``kg.cli`` (each has a ``register(group)``, as ``kg.cli`` calls it for ``kg``)."""
 
 from __future__ import annotations
 

@@ -12,11 +12,9 @@ from pathlib import Path
 import click
 
 from kg.cli.common import user_errors
+from kg.store.embedded import DEFAULT_STORE
 
 DEFAULT_GRAPH = Path("output/graph.trig")
-DEFAULT_STORE = Path("output/store")
-
-
 
 
 @click.command()

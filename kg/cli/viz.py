@@ -16,8 +16,6 @@ from kg.report.stats import DEFAULT_STORE
 DEFAULT_PAGE = Path("output/graph.html")
 
 
-
-
 def _source(graphs: tuple[Path, ...], store: Path | None):
     from kg.report.stats import open_source
 
@@ -78,7 +76,6 @@ def viz(graphs: tuple[Path, ...], store: Path | None, out: Path, title: str | No
 
         if not webbrowser.open(out.resolve().as_uri()):
             click.echo(f"no web browser found; open {out} yourself", err=True)
-
 
 
 @click.command()

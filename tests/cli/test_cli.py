@@ -6,6 +6,7 @@ import re
 import shutil
 from pathlib import Path
 
+import click
 import pyoxigraph
 import pytest
 import rdflib
@@ -141,13 +142,20 @@ def test_cli_build_legacy_encoding_is_built_with_a_warning(tmp_path):
     assert "1 documents" in result.output
 
 
-def _commands():
-    return sorted(main.commands)
+def _commands(group=main, prefix=()):
+    """Every command and subcommand of ``kg``, as its words after ``kg`` ("build", or "GROUP SUB")."""
+    found = []
+    for name in sorted(group.commands):
+        words = (*prefix, name)
+        found.append(" ".join(words))
+        if isinstance(group.commands[name], click.Group):
+            found += _commands(group.commands[name], words)
+    return found
 
 
 @pytest.mark.parametrize("command", _commands())
 def test_cli_every_command_has_help_with_example(command):
-    result = CliRunner().invoke(main, [command, "--help"])
+    result = CliRunner().invoke(main, [*command.split(), "--help"])
     assert result.exit_code == 0
     assert "Example" in result.output and f"kg {command}" in result.output
 
@@ -156,6 +164,27 @@ def test_cli_every_command_has_help_with_example(command):
 def test_cli_every_command_is_in_readme(command):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"kg {command}" in readme
+
+
+#: the module of kg.cli that holds each command: one per command, or per pair of kindred commands
+COMMAND_MODULES = {"build": "build", "load": "load", "query": "query", "serve": "serve", "reason": "semantic",
+                   "validate": "semantic", "viz": "viz", "stats": "viz"}
+
+
+@pytest.mark.parametrize("command", _commands())
+def test_cli_each_command_lives_in_its_module(command):
+    assert command in COMMAND_MODULES, f"kg {command}: say in COMMAND_MODULES which kg/cli module holds it"
+    assert main.commands[command].callback.__module__ == f"kg.cli.{COMMAND_MODULES[command]}"
+
+
+def test_cli_runs_as_python_m_kg():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "kg", "--help"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert all(f"  {name} " in done.stdout for name in main.commands)
 
 
 @pytest.mark.model

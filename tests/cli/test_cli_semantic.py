@@ -1,4 +1,4 @@
-"""``kg reason`` and ``kg validate`` (kg/cli_semantic.py) through click's CliRunner.
+"""``kg reason`` and ``kg validate`` (kg/cli/semantic.py) through click's CliRunner.
 
 The commands are added to a group of their own here, as ``kg.cli`` adds them to ``kg``.
 """

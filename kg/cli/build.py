@@ -1,0 +1,152 @@
+"""The ``kg build`` command: articles -> graph files in a folder, and with ``--load`` into a store.
+
+The build is :func:`kg.engine.local.build` (or :func:`kg.engine.dask_engine.build`); the load that
+follows is :func:`kg.store.load.load_build`, as ``kg load`` does it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from kg.cli.common import user_errors
+from kg.cli.load import load_and_report
+from kg.errors import KgError
+from kg.rdf.mapping import DEFAULT_BASE
+
+
+@click.command()
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", "out", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
+              help="Folder for graph.ttl (one graph) and graph.trig (one named graph per document).")
+@click.option("--base", default=DEFAULT_BASE, show_default=True, help="Namespace for instance IRIs.")
+@click.option("--model", default=None, help="spaCy model to use (default: the installed English small model).")
+@click.option("--quiet", "-q", is_flag=True, help="Print only problems and the final line.")
+@click.option("--load", "load_", is_flag=True,
+              help="Then load OUT/graph.trig into the embedded store (OUT/store unless --store).")
+@click.option("--store", "store_dir", type=click.Path(path_type=Path), default=None,
+              help="Store folder to load into (implies --load; default OUT/store).")
+@click.option("--endpoint", default=None, metavar="URL",
+              help="Load into this Graph Store Protocol endpoint instead (implies --load).")
+@click.option("--format", "formats", default="ttl,trig", show_default=True, metavar="LIST",
+              help="Files to write: ttl, trig, nt, nq, jsonld, xml (comma-separated) or all.")
+@click.option("--reason", "reason_", is_flag=True,
+              help="Add the OWL 2 RL entailments in their own named graph <base>entailments.")
+@click.option("--validate/--no-validate", "validate_", default=True, show_default=True,
+              help="Check the graph against ontology/shapes.ttl (SHACL); fail on a violation.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes that parse and analyse the articles (each loads the spaCy model).")
+@click.option("--rebuild", is_flag=True,
+              help="Ignore the cache in OUT/.kg-cache: parse, map and write every article again.")
+@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="dask: run the per-article work on a Dask cluster (needs pip install 'kg[dask]').")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="With --engine dask: the scheduler of an existing cluster (tcp://HOST:8786); "
+                   "default: a local cluster on this machine.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="With --engine dask and no --scheduler: worker processes of the local cluster "
+                   "(default: one per core).")
+def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
+          store_dir: Path | None, endpoint: str | None, formats: str, reason_: bool, validate_: bool, jobs: int,
+          rebuild: bool, engine: str, scheduler: str | None, workers: int | None) -> None:
+    """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders).
+
+    Writes each article's graph to OUT/graphs/ID.nq as it is made, then OUT/graph.ttl
+    and OUT/graph.trig (or the --format files), after checking the graph against the
+    SHACL shapes, and prints a summary: counts per event class and one line per
+    extracted fact. With --load (or --store/--endpoint) it then loads the graphs as
+    `kg load` does: each article's named graph replaces the one loaded before.
+
+    Incremental: OUT/.kg-cache/ keeps each article's analysis under a hash of its
+    content, so a re-run parses only new and changed articles, re-writes only the
+    graphs that changed, removes the graphs of articles that are gone (from OUT and,
+    with --load, from the store) and gives the same files as a fresh build.
+    --jobs N parses in N processes, with the same output as one.
+
+    --engine dask runs the per-article work on Dask (a local cluster, or the one at
+    --scheduler; its workers must see INPUTS and OUT at the same paths) and also
+    writes OUT/partitions/*.nq and OUT/manifest.json, which `kg load OUT/`
+    bulk-loads. Same graph as the local engine, same cache.
+
+    \b
+    Example:
+      kg build input/ --out output/
+      kg build input/ --out output/ --load
+      kg build archive/ --out /tmp/kg --jobs 2 --quiet
+      kg build archive/ --out /shared/kg --engine dask --scheduler tcp://HOST:8786
+      kg build article.md other/ --out /tmp/kg --base https://example.org/id/
+      kg build input/ --format all --reason
+    """
+    if store_dir is not None and endpoint is not None:
+        raise click.UsageError("give --store or --endpoint, not both")
+    from kg.engine import local as stream
+    from kg.rdf.write import check_formats
+
+    try:
+        formats_t = check_formats(formats.split(","))
+    except KgError as err:
+        raise click.UsageError(str(err)) from None
+    loading = load_ or store_dir is not None or endpoint is not None
+    if loading and not {"trig", "nq"} & set(formats_t):
+        raise click.UsageError("--load needs the trig or nq format among --format")
+    if engine != "dask" and (scheduler is not None or workers is not None):
+        raise click.UsageError("--scheduler and --workers go with --engine dask")
+    if engine == "dask":
+        if jobs != 1:
+            raise click.UsageError("--jobs is for the local engine; with --engine dask give --workers N")
+        if reason_:
+            raise click.UsageError("--reason is not available with --engine dask yet; run `kg reason` on the output")
+        if scheduler is not None and workers is not None:
+            raise click.UsageError("--workers sizes the local cluster; an existing one (--scheduler) has its own")
+
+    def bar(total: int, desc: str):
+        from tqdm import tqdm
+
+        # shown only once a phase has run for a second; documents/s and the time left
+        return tqdm(total=total, desc=f"{desc:8}", unit="doc", delay=1.0, disable=quiet or total == 0,
+                    file=sys.stderr, dynamic_ncols=True, mininterval=0.5 if sys.stderr.isatty() else 10)
+
+    with user_errors(writing=out):
+        try:
+            if engine == "dask":
+                from kg.engine import dask_engine
+
+                result = dask_engine.build(inputs, out, base=base, model=model, scheduler=scheduler, workers=workers,
+                                           formats=formats_t, validate=validate_, rebuild=rebuild, facts=not quiet,
+                                           bar=bar)
+            else:
+                result = stream.build(inputs, out, base=base, model=model, jobs=jobs, formats=formats_t,
+                                      validate=validate_, reason=reason_, rebuild=rebuild, bar=bar)
+        except stream.BuildValidationError as err:  # the findings first, then the one line
+            for line in err.report.text(warnings=False).splitlines():
+                click.echo(line, err=True)
+            raise
+        except KgError as err:  # what was skipped, then the one line
+            for p in getattr(err, "problems", ()):
+                click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
+            raise
+    for p in result.problems:
+        click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
+    if os.environ.get("KG_TIMINGS"):  # where the time went, for bench/run.py
+        click.echo("phases: " + ", ".join(f"{k} {v:.2f}s" for k, v in result.phases.items()), err=True)
+    if not quiet:
+        click.echo("Facts per class:")
+        for cls, n in sorted(result.classes.items()):
+            click.echo(f"  {cls:16} {n}")
+        click.echo("Facts:")
+        for f in result.facts:
+            click.echo("  " + f.line())
+    removed = f", {result.removed} removed" if result.removed else ""
+    click.echo(f"{result.documents} documents ({result.parsed} parsed, {result.cached} cached{removed}), "
+               f"{sum(result.classes.values())} facts, {result.claims} unasserted mentions, {result.triples} triples "
+               f"-> {', '.join(str(p) for p in result.paths)} in {result.seconds:.1f}s")
+    if loading:  # each article's named graph replaces the one loaded before
+        load_and_report(out, built=result, store_dir=store_dir, endpoint=endpoint)
+
+
+def register(main: click.Group) -> None:
+    """Add ``build`` to the ``kg`` command group."""
+    main.add_command(build)
