@@ -32,6 +32,7 @@ from rdflib.collection import Collection
 from rdflib.namespace import XSD
 
 from kg.errors import KgError
+from kg.rdf.lines import ntriple_line
 from kg.semantics.validate import SH, load_ontology, load_shapes
 
 #: the constraint parameters (sh: terms) this module evaluates, on node and property shapes
@@ -140,10 +141,17 @@ class CompiledShapes:
     ontology_nt: bytes  # the same, as N-Triples, for the SPARQL constraints
 
 
-@cache
 def compiled() -> CompiledShapes:
-    """ontology/shapes.ttl compiled (once per process), with the ontology's triples."""
-    g = load_shapes()
+    """ontology/shapes.ttl compiled (once per process), with the ontology's triples.
+
+    Raises:
+        UnsupportedShapesError: the shapes use a SHACL feature this check does not evaluate.
+    """
+    return _compiled(load_shapes(), load_ontology())
+
+
+@cache
+def _compiled(g: Graph, ontology: Graph) -> CompiledShapes:
     declares = [(str(g.value(d, SH.prefix)), str(g.value(d, SH.namespace))) for d in g.objects(None, SH.declare)]
     prefixes = "".join(f"PREFIX {p}: <{ns}>\n" for p, ns in sorted(set(declares)))
     nodes = set(g.subjects(RDF.type, SH.NodeShape)) | set(g.subjects(SH.targetClass, None)) | set(
@@ -152,7 +160,6 @@ def compiled() -> CompiledShapes:
         if any(True for _ in g.triples((None, p, None))):
             raise UnsupportedShapesError(f"unsupported {p}")
     shapes = [_shape(g, n, prefixes) for n in sorted(nodes, key=str)]
-    ontology = load_ontology()
     return CompiledShapes(shapes, list(ontology), ontology.serialize(format="nt", encoding="utf-8"))
 
 
@@ -376,9 +383,7 @@ def may_violate(dataset, nquads: bytes | None = None) -> bool:
                 store = ox.Store()
                 try:
                     if nquads is None:
-                        from rdflib.plugins.serializers.nt import _nt_row
-
-                        nquads = "".join(_nt_row(t) for t in data).encode("utf-8")
+                        nquads = "".join(ntriple_line(t) for t in data).encode("utf-8")
                     store.load(input=nquads, format=ox.RdfFormat.N_QUADS)
                     store.load(input=rules.ontology_nt, format=ox.RdfFormat.N_TRIPLES)
                 except (SyntaxError, ValueError, OSError):

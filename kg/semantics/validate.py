@@ -17,14 +17,14 @@ from __future__ import annotations
 import time
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 from rdflib import RDF, RDFS, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 
 from kg.errors import KgError
-from kg.ontology.paths import ontology_dir
+from kg.ontology import terms
 
 SH = Namespace("http://www.w3.org/ns/shacl#")
 SEVERITIES = {SH.Violation: "Violation", SH.Warning: "Warning", SH.Info: "Info"}
@@ -94,25 +94,14 @@ class Report:
         return "\n".join([f.line() for f in shown] + [self.summary()])
 
 
-@cache
-def _shapes_file(path: str, mtime: float) -> Graph:
-    return Graph().parse(path, format="turtle")
-
-
 def load_shapes(path: Path | None = None) -> Graph:
-    """``ontology/shapes.ttl`` (or ``path``), parsed once per process."""
-    path = (path or ontology_dir() / "shapes.ttl").resolve()
-    return _shapes_file(str(path), path.stat().st_mtime)
-
-
-@cache
-def _ontology_file(path: str, mtime: float) -> Graph:
-    return Graph().parse(path, format="turtle")
+    """``ontology/shapes.ttl`` (or ``path``), parsed once per process (shared: do not change it)."""
+    return terms.shapes_graph(path)
 
 
 def load_ontology(path: Path | None = None) -> Graph:
-    path = (path or ontology_dir() / "kg.ttl").resolve()
-    return _ontology_file(str(path), path.stat().st_mtime)
+    """``ontology/kg.ttl`` (or ``path``), parsed once per process (shared: do not change it)."""
+    return terms.ontology_graph(path)
 
 
 def as_graph(data: Graph | Dataset) -> Graph:
