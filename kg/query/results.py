@@ -1,0 +1,205 @@
+"""Query results: what a store returned (rows, a yes/no answer, triples), and as text for people or programs.
+
+``table`` shows labels instead of IRIs (the graph's own, then the ontology's, then prefixed
+names); ``csv``, ``tsv`` and ``json`` are the SPARQL 1.1 result formats.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+
+import pyoxigraph as ox
+
+from kg.ontology import terms
+from kg.ontology.vocab import NS
+from kg.query.syntax import PREFIXES, QueryError
+
+FORMATS = ("table", "csv", "tsv", "json")
+#: widest cell in a table, in characters
+CELL = 60
+
+
+@dataclass
+class Results:
+    """What a query returned: rows of a SELECT, the answer of an ASK, or triples."""
+
+    variables: list[str] = field(default_factory=list)
+    rows: list[dict[str, object]] = field(default_factory=list)  # variable -> pyoxigraph term (absent: unbound)
+    boolean: bool | None = None
+    triples: list[ox.Triple] | None = None
+
+    @property
+    def kind(self) -> str:
+        return "ask" if self.boolean is not None else "graph" if self.triples is not None else "select"
+
+    def values(self) -> list[tuple[str, ...]]:
+        """Rows as tuples of plain values ('' when unbound), e.g. to compare stores."""
+        return [tuple(_plain(r.get(v)) for v in self.variables) for r in self.rows]
+
+
+def from_oxigraph(res) -> Results:
+    """Results from pyoxigraph's ``QuerySolutions``, ``QueryBoolean`` or ``QueryTriples``."""
+    if isinstance(res, ox.QueryBoolean):
+        return Results(boolean=bool(res))
+    if isinstance(res, ox.QuerySolutions):
+        names = [v.value for v in res.variables]
+        rows = []
+        for sol in res:
+            row = {}
+            for n in names:
+                term = sol[n]
+                if term is not None:
+                    row[n] = term
+            rows.append(row)
+        return Results(names, rows)
+    return Results(triples=list(res))
+
+
+def distinct_rows(results: Results) -> Results:
+    """``results`` without repeated rows, in their order."""
+    seen, rows = set(), []
+    for row in results.rows:
+        key = tuple(str(row.get(v)) for v in results.variables)
+        if key not in seen:
+            seen.add(key)
+            rows.append(row)
+    return Results(results.variables, rows)
+
+
+def display_rows(results: Results, labels: dict[str, str] | None = None,
+                 prefixes: dict[str, str] | None = None) -> list[dict[str, str]]:
+    """A SELECT's rows as readable text: labels (or prefixed names) for IRIs, values of literals."""
+    labels = {**ontology_labels(), **(labels or {})}
+    prefixes = {**PREFIXES, **(prefixes or {})}
+    return [{v: _display(row.get(v), labels, prefixes) for v in results.variables} for row in results.rows]
+
+
+def label_query(iris: list[str]) -> str:
+    """A query for the labels of some IRIs (rdfs:label, else a document's kg:title)."""
+    values = " ".join(str(ox.NamedNode(i)) for i in iris)
+    return ("SELECT ?s ?label ?kind WHERE { VALUES ?s { " + values + " } "
+            "{ ?s <http://www.w3.org/2000/01/rdf-schema#label> ?label . BIND(1 AS ?kind) } UNION "
+            f"{{ ?s <{NS}title> ?label . BIND(2 AS ?kind) }} }}")
+
+
+def labels_from(results: Results) -> dict[str, str]:
+    """IRI -> label from the rows of :func:`label_query` (rdfs:label first, then the smallest)."""
+    best: dict[str, tuple[str, str]] = {}
+    for row in results.rows:
+        s, label, kind = row.get("s"), row.get("label"), row.get("kind")
+        if isinstance(s, ox.NamedNode) and label is not None:
+            key = (_plain(kind), _plain(label))
+            if s.value not in best or key < best[s.value]:
+                best[s.value] = key
+    return {iri: label for iri, (_, label) in best.items()}
+
+
+def iris_of(results: Results) -> list[str]:
+    """The IRIs in a SELECT's rows, outside the ontology's namespace, sorted."""
+    return sorted({t.value for r in results.rows for t in r.values()
+                   if isinstance(t, ox.NamedNode) and not t.value.startswith(NS)})
+
+
+def ontology_labels() -> dict[str, str]:
+    """Labels of the ontology's own terms (classes, properties), from ``ontology/kg.ttl``; none if it cannot be read."""
+    try:
+        return terms.labels()
+    except (OSError, SyntaxError):
+        return {}
+
+
+def format_results(results: Results, fmt: str = "table", labels: dict[str, str] | None = None,
+                   prefixes: dict[str, str] | None = None) -> str:
+    """Results as text: an aligned ``table`` (labels instead of IRIs), or SPARQL ``csv``/``tsv``/``json``.
+
+    ASK answers print as ``yes``/``no`` (``true``/``false`` in csv/tsv); CONSTRUCT and DESCRIBE
+    results as Turtle (table), N-Triples (csv, tsv) or JSON-LD (json).
+    """
+    if results.kind == "ask":
+        if fmt == "json":
+            return json.dumps({"head": {}, "boolean": results.boolean}) + "\n"
+        return ("yes" if results.boolean else "no") + "\n" if fmt == "table" else str(results.boolean).lower() + "\n"
+    if results.kind == "graph":
+        rdf = {"table": ox.RdfFormat.TURTLE, "json": ox.RdfFormat.JSON_LD}.get(fmt, ox.RdfFormat.N_TRIPLES)
+        return ox.serialize(results.triples, format=rdf).decode("utf-8")
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf)  # SPARQL 1.1 CSV: plain values, CRLF line ends
+        w.writerow(results.variables)
+        for row in results.rows:
+            w.writerow([_plain(row.get(v)) for v in results.variables])
+        return buf.getvalue()
+    if fmt == "tsv":  # SPARQL 1.1 TSV: terms in N-Triples syntax
+        lines = ["\t".join(f"?{v}" for v in results.variables)]
+        lines += ["\t".join(str(row[v]) if v in row else "" for v in results.variables) for row in results.rows]
+        return "\n".join(lines) + "\n"
+    if fmt == "json":
+        return json.dumps({"head": {"vars": results.variables},
+                           "results": {"bindings": [{v: _json_term(t) for v, t in row.items()}
+                                                    for row in results.rows]}}, ensure_ascii=False, indent=1) + "\n"
+    if fmt != "table":
+        raise QueryError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    return _table(results, display_rows(results, labels, prefixes))
+
+
+def _table(results: Results, rows: list[dict[str, str]]) -> str:
+    if not results.variables:
+        return "(no columns)\n"
+    cells = [[_cell(row[v]) for v in results.variables] for row in rows]
+    widths = [max([len(v)] + [len(r[i]) for r in cells]) for i, v in enumerate(results.variables)]
+    lines = ["  ".join(v.ljust(w) for v, w in zip(results.variables, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+    n = len(results.rows)
+    lines.append(f"({n} row{'s' * (n != 1)})")
+    return "\n".join(lines) + "\n"
+
+
+def _display(term, labels: dict[str, str], prefixes: dict[str, str]) -> str:
+    if term is None:
+        return ""
+    if isinstance(term, ox.NamedNode):
+        text = labels.get(term.value) or _compact(term.value, prefixes)
+    elif isinstance(term, ox.Literal):
+        text = term.value
+    else:
+        text = str(term)
+    return " ".join(text.split())
+
+
+def _cell(text: str) -> str:
+    return text if len(text) <= CELL else text[:CELL - 1] + "…"
+
+
+def _compact(iri: str, prefixes: dict[str, str]) -> str:
+    best = max((ns for ns in prefixes.values() if iri.startswith(ns)), key=len, default=None)
+    if best is None:
+        return f"<{iri}>"
+    prefix = next(p for p, ns in prefixes.items() if ns == best)
+    return f"{prefix}:{iri[len(best):]}"
+
+
+def _plain(term) -> str:
+    if term is None:
+        return ""
+    if isinstance(term, (ox.NamedNode, ox.Literal)):
+        return term.value
+    return str(term)
+
+
+def _json_term(term) -> dict:
+    if isinstance(term, ox.NamedNode):
+        return {"type": "uri", "value": term.value}
+    if isinstance(term, ox.BlankNode):
+        return {"type": "bnode", "value": term.value}
+    if isinstance(term, ox.Literal):
+        out = {"type": "literal", "value": term.value}
+        if term.language:
+            out["xml:lang"] = term.language
+        elif term.datatype.value != "http://www.w3.org/2001/XMLSchema#string":
+            out["datatype"] = term.datatype.value
+        return out
+    return {"type": "triple", "value": str(term)}

@@ -1,0 +1,170 @@
+"""Reading SPARQL text without parsing it: tokens, prefixes, parameters bound as VALUES, the query form.
+
+What kg needs to know about a query before a store sees it (which variables it uses outside
+comments and strings, which prefixes it declares, where its WHERE clause opens, whether it is
+a SELECT DISTINCT), and pyoxigraph's syntax errors as "line L, column C: ...".
+"""
+
+from __future__ import annotations
+
+import re
+
+import pyoxigraph as ox
+
+from kg.errors import KgError
+from kg.ontology.vocab import NS
+from kg.rdf.mapping import DEFAULT_BASE
+
+#: prefixes used to shorten IRIs that have no label, in tables
+PREFIXES = {"kg": NS, "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+            "rdfs": "http://www.w3.org/2000/01/rdf-schema#", "xsd": "http://www.w3.org/2001/XMLSchema#",
+            "skos": "http://www.w3.org/2004/02/skos/core#", "owl": "http://www.w3.org/2002/07/owl#",
+            **{p: f"{DEFAULT_BASE}{p}/" for p in ("person", "party", "org", "legislature", "office", "motion",
+                                                   "doc", "event", "graph")}}
+
+
+class QueryError(KgError):
+    """A query that cannot be run: bad syntax (with line and column), unknown name, bad parameter."""
+
+
+def syntax_message(err: SyntaxError, text: str | None = None) -> str:
+    """pyoxigraph's 'error at 2:9: expected ...' as 'line 2, column 9: expected ...'.
+
+    The parser reports where it gave up, which after trailing spaces or line breaks is the
+    start of the next line; given the query ``text``, the position moves back to just after
+    the last thing written before it.
+    """
+    message = str(getattr(err, "msg", None) or err)
+    m = re.match(r"error at (\d+):(\d+)(?:-\d+:\d+)?: (.*)", message, re.S)
+    if not m:
+        return message
+    line, column = int(m.group(1)), int(m.group(2))
+    if text is not None:
+        lines = text.split("\n")
+        offset = sum(len(x) + 1 for x in lines[:line - 1]) + column - 1
+        if offset >= len(text) or text[offset].isspace():
+            while offset > 0 and text[offset - 1].isspace():
+                offset -= 1
+            line = text.count("\n", 0, offset) + 1
+            column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    detail = " ".join(m.group(3).split())  # one line; the parser's lists of expected tokens can be long
+    if len(detail) > 240:
+        detail = detail[:239] + "…"
+    return f"line {line}, column {column}: {detail}"
+
+
+def code_of(text: str) -> str:
+    """The query without its comments and string literals (where variables cannot hide)."""
+    return "".join(text[a:b] for kind, a, b in _tokens(text) if kind == "code")
+
+
+_STRING = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^\'\\]|\\.|\'(?!\'\'))*\'\'\'|"(?:[^"\\\n]|\\.)*"|'
+                     r"'(?:[^'\\\n]|\\.)*'", re.S)
+_IRI = re.compile(r"<[^<>\"{}|^`\\\x00-\x20]*>")
+
+
+def _tokens(text: str):
+    """(kind, start, end) spans of a query: 'code', 'string', 'iri' and 'comment'."""
+    i, start, n = 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        m = None
+        if c == "#":
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            yield "code", start, i
+            yield "comment", i, end
+            i = start = end
+            continue
+        if c in "\"'":
+            m = _STRING.match(text, i)
+            kind = "string"
+        elif c == "<":
+            m = _IRI.match(text, i)
+            kind = "iri"
+        if m:
+            yield "code", start, i
+            yield kind, i, m.end()
+            i = start = m.end()
+            continue
+        i += 1
+    yield "code", start, n
+
+
+def query_prefixes(text: str) -> dict[str, str]:
+    """The PREFIX declarations of a query."""
+    return {m.group(1): m.group(2) for m in re.finditer(r"(?im)^\s*PREFIX\s+([\w-]*):\s*<([^>]*)>", text)}
+
+
+def with_prefixes(text: str) -> str:
+    """Declare the usual prefixes (kg:, rdfs:, skos:, xsd:, person:, ...) a query uses without declaring.
+
+    The embedded store gets them from Oxigraph's ``prefixes`` option; an endpoint needs them in
+    the text. They go on the first line, so error lines still match the text the user wrote.
+    """
+    declared = query_prefixes(text)
+    code = code_of(text)
+    used = [f"PREFIX {p}: <{ns}>" for p, ns in PREFIXES.items()
+            if p not in declared and re.search(rf"(?<![\w\-.]){p}:", code)]
+    return " ".join(used) + " " + text if used else text
+
+
+def bind_values(text: str, params: dict[str, ox.Literal]) -> str:
+    """The query with ``VALUES ?name { term }`` opening its WHERE clause, for each parameter.
+
+    Terms are written by pyoxigraph in N-Triples syntax, which escapes quotes, backslashes and
+    line breaks, so a value can never end the literal and inject SPARQL. No line is added, so
+    error positions still match the text the user wrote.
+    """
+    if not params:
+        return text
+    where = _where_brace(text)
+    if where is None:
+        raise QueryError("cannot find the query's WHERE clause to bind parameters to")
+    block = " ".join(f"VALUES ?{name} {{ {term} }}" for name, term in params.items())
+    return f"{text[:where]} {block} {text[where:]}"
+
+
+def query_form(text: str) -> str | None:
+    """SELECT, ASK, CONSTRUCT or DESCRIBE (None for something else, e.g. an update)."""
+    for kind, a, b in _tokens(text):
+        if kind == "code":
+            m = re.search(r"(?i)\b(SELECT|ASK|CONSTRUCT|DESCRIBE|INSERT|DELETE|LOAD|CLEAR|DROP|CREATE)\b", text[a:b])
+            if m:
+                up = m.group(1).upper()
+                return up if up in ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE") else None
+    return None
+
+
+def is_distinct(text: str) -> bool:
+    """Whether the query's outermost SELECT is SELECT DISTINCT (or REDUCED)."""
+    code = code_of(text)
+    m = re.search(r"(?i)\bSELECT\s+(DISTINCT|REDUCED)?", code)
+    return bool(m and m.group(1))
+
+
+def _where_brace(text: str) -> int | None:
+    """Offset just after the '{' that opens the outermost WHERE group."""
+    form, seen_where, depth, parens = None, False, 0, 0
+    for kind, a, b in _tokens(text):
+        if kind != "code":
+            continue
+        for m in re.finditer(r"[A-Za-z_]+|[{}()]", text[a:b]):
+            tok = m.group(0)
+            if tok == "(":
+                parens += 1
+            elif tok == ")":
+                parens -= 1
+            elif tok == "{":
+                if depth == 0 and parens == 0 and (seen_where or form in ("SELECT", "ASK", "DESCRIBE")):
+                    return a + m.end()
+                depth += 1
+            elif tok == "}":
+                depth -= 1
+            elif depth == 0 and parens == 0:
+                up = tok.upper()
+                if up == "WHERE":
+                    seen_where = True
+                elif up in ("SELECT", "ASK", "DESCRIBE", "CONSTRUCT") and form is None:
+                    form = up
+    return None
