@@ -8,7 +8,6 @@ Oxigraph) to an isomorphic graph or dataset, and the same dataset always gives t
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from functools import cache
@@ -18,7 +17,7 @@ from typing import Iterable
 from rdflib import Dataset, Graph
 
 from kg.errors import KgError
-from kg.ontology.paths import ontology_dir
+from kg.ontology.terms import jsonld_context
 from kg.rdf import formats as rdf_formats
 from kg.rdf.formats import DEFAULT_FORMATS, FormatError, check_formats
 
@@ -93,12 +92,6 @@ def merged(dataset: Dataset) -> Graph:
     for s, p, o, _ in dataset.quads((None, None, None, None)):
         g.add((s, p, o))
     return g
-
-
-@cache
-def jsonld_context() -> dict:
-    """The JSON-LD context the project ships in ``ontology/context.jsonld`` (its ``@context``)."""
-    return json.loads((ontology_dir() / "context.jsonld").read_text(encoding="utf-8"))["@context"]
 
 
 def context_for(dataset: Dataset | Graph) -> dict:
@@ -250,7 +243,7 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
     specs = [rdf_formats.get(f) for f in names]
     try:
         out.mkdir(parents=True, exist_ok=True)
-        # the merged graph as sorted N-Triples: a file of its own when asked for, and the input of streamed merged formats
+        # the merged graph as sorted N-Triples: a file of its own if asked for, the input of streamed merged formats
         merged_lines = next((s for s in specs if s.lines and not s.dataset), None)
         nt_file = stage(merged_lines) if merged_lines else tmp / "merged.nt"
         if merged_lines or any(s.streamed and not s.dataset for s in specs):

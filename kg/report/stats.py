@@ -24,7 +24,8 @@ import pyoxigraph as ox
 
 from kg.rdf import read as rdffiles
 from kg.errors import KgError
-from kg.ontology.paths import ontology_dir
+from kg.ontology import terms
+from kg.ontology.roles import event_roles
 from kg.query.sparql import PREFIXES
 from kg.ontology.vocab import NS
 
@@ -130,18 +131,15 @@ class Ontology:
 
 @cache
 def ontology() -> Ontology:
-    """The ontology's classes and labels, read once from ``ontology/kg.ttl``."""
+    """The ontology's classes and labels, read once from ``ontology/kg.ttl`` (by :mod:`kg.ontology.terms`)."""
     g = ox.Store()
-    g.load(path=str(ontology_dir() / "kg.ttl"), format=ox.RdfFormat.TURTLE)
+    g.load(input=terms.ontology_ntriples(), format=ox.RdfFormat.N_TRIPLES)
 
     def rows(q: str) -> list[tuple[str, ...]]:
         res = g.query(q, prefixes=QUERY_PREFIXES)
         return [tuple(value(sol[v]) for v in res.variables) for sol in res]
 
-    labels, comments = {}, {}
-    for iri, prop, text in rows("SELECT ?s ?p ?o WHERE { VALUES ?p { rdfs:label rdfs:comment } ?s ?p ?o "
-                                "FILTER(isIRI(?s) && (LANG(?o) = 'en' || LANG(?o) = '')) }"):
-        (labels if prop == RDFS + "label" else comments)[iri] = text
+    labels, comments = terms.labels(), terms.comments()
     ancestors: dict[str, set[str]] = {}
     for cls, sup in rows("SELECT ?c ?s WHERE { ?c rdfs:subClassOf+ ?s FILTER(isIRI(?c) && isIRI(?s) && ?c != ?s) }"):
         ancestors.setdefault(cls, set()).add(sup)
@@ -150,13 +148,8 @@ def ontology() -> Ontology:
         found = {c for c, sups in ancestors.items() if sups & set(roots) and c.startswith(NS)}
         return tuple(sorted(found | set(roots)))
 
-    # an event class's verb is the label of the shortcut edge whose property chain starts with
-    # the inverse of the class's agent role (kg:ejected = kg:ejectorIn o kg:ejectee)
-    verbs = dict(rows("""SELECT ?cls ?verb WHERE {
-        ?role rdfs:domain ?cls ; rdfs:subPropertyOf kg:agent .
-        ?inverse owl:inverseOf ?role .
-        ?shortcut owl:propertyChainAxiom/rdf:first ?inverse ; rdfs:label ?verb .
-        FILTER(LANG(?verb) = 'en' || LANG(?verb) = '') }"""))
+    # an event class's verb is the label of its shortcut edge ("ejected"), else its own label
+    verbs = {NS + cls: r.shortcut_label for cls, r in event_roles().items() if r.shortcut_label}
     events = under(NS + "Event")
     for cls in events:
         verbs.setdefault(cls, labels.get(cls, compact(cls)).lower())
@@ -164,7 +157,7 @@ def ontology() -> Ontology:
         { ?p owl:propertyChainAxiom ?chain } UNION { ?p rdfs:subPropertyOf* kg:agent } UNION
         { ?p rdfs:subPropertyOf* kg:target } UNION { ?p rdfs:subPropertyOf* kg:place } UNION
         { ?p owl:inverseOf ?q } UNION { ?q owl:inverseOf ?p } FILTER(isIRI(?p)) }""")}
-    return Ontology(labels, comments, events, under(NS + "Agent", NS + "Office", NS + "Motion"),
+    return Ontology(dict(labels), dict(comments), events, under(NS + "Agent", NS + "Office", NS + "Motion"),
                     {c: frozenset(s) for c, s in ancestors.items()}, verbs, frozenset(roles))
 
 
