@@ -358,7 +358,7 @@ class _Finder:
 
     def pronouns_and_relatives(self) -> None:
         doc = self.doc
-        rel = self.lex.modality.get("relative_pronouns", frozenset())
+        rel = self.lex.grammar["relative_pronouns"]
         gender = self.lex.grammar["pronoun_gender"]
         # a pronoun inside a direct quote speaks from the speaker's point of view, not the story's
         from kg.extract.quotes import QUOTE

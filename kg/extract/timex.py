@@ -8,15 +8,13 @@ weekday names come from :mod:`calendar`.
 from __future__ import annotations
 
 import calendar
-import json
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from kg.ontology.paths import ontology_dir
+from kg.ontology import lexicon
 
 
 KINDS = ("absolute", "relative", "narrative", "vague")
@@ -37,10 +35,9 @@ class Timex:
     kind: str
 
 
-@cache
 def _lexicon() -> dict[str, Any]:
-    """Load ``time.json`` once."""
-    return json.loads((ontology_dir() / "lexicon" / "time.json").read_text(encoding="utf-8"))
+    """The words of ``time.json`` (checked against its schema by :mod:`kg.ontology.lexicon`)."""
+    return lexicon.load().time
 
 
 def _alt(words: Any) -> str:

@@ -1,55 +1,36 @@
 """The one loader for the rule data under ``ontology/lexicon/`` (no word lists in code).
 
 Every stage reads its words and patterns through :func:`load`, so adding a trigger, a
-title or a party is a data change.
+title or a party is a data change. Each file is checked against its model in
+:mod:`kg.ontology.schema` first; a file that does not fit is a :class:`LexiconError` whose
+message is one line naming the file, the rule (or office, party, class) and the key.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
+import types
+import typing
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ValidationError
+
 from kg.errors import KgError
+from kg.ontology import schema
 from kg.ontology.paths import ontology_dir
+from kg.ontology.schema import Office, Party, Rule
+
+__all__ = ["ClassBehaviour", "Lexicon", "LexiconError", "Office", "Party", "Rule", "load", "read", "rule_error"]
+
+ClassBehaviour = schema.ClassBehaviour
 
 
-@dataclass(frozen=True)
-class Office:
-    """A post named by a title ("Speaker", "Finance Minister")."""
-
-    key: str
-    label: str
-    words: tuple[str, ...]
-    aliases: tuple[str, ...] = ()
-    presiding: bool = False
-    portfolio: bool = False
-    title_case: bool = False
-
-
-@dataclass(frozen=True)
-class Party:
-    """A gazetteer entry: canonical name and surface forms."""
-
-    name: str
-    aliases: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One event trigger rule from ``events.json``; ``id`` is written to the graph."""
-
-    id: str
-    cls: str
-    lemmas: frozenset[str]
-    spec: dict[str, Any] = field(hash=False, compare=False)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.spec.get(key, default)
-
-    def words(self, key: str) -> frozenset[str]:
-        return frozenset(self.spec.get(key) or ())
+class LexiconError(KgError):
+    """A lexicon file that is missing, not JSON, or does not fit its schema (one line)."""
 
 
 @dataclass(frozen=True)
@@ -73,12 +54,15 @@ class Lexicon:
     motion_name_heads: frozenset[str]
     charge_nouns: frozenset[str]
     speech_verbs: frozenset[str]
-    remark_nouns: frozenset[str]
     remark_governors: frozenset[str]
     party_abbreviations: dict[str, str]
     modality: dict[str, frozenset[str]]
     #: closed-class word lists (``grammar.json``): name -> words, or word -> value (``pronoun_gender``)
     grammar: dict[str, Any] = field(default_factory=dict)
+    #: event class -> what all its events do, whichever rule found them (``events.json`` "classes")
+    classes: dict[str, ClassBehaviour] = field(default_factory=dict)
+    #: time words (``time.json``), as plain lists and dicts
+    time: dict[str, Any] = field(default_factory=dict)
 
     @cached_property
     def rules_by_lemma(self) -> dict[str, tuple[Rule, ...]]:
@@ -89,6 +73,10 @@ class Lexicon:
                 out.setdefault(lemma, []).append(rule)
         return {k: tuple(v) for k, v in out.items()}
 
+    def behaviour(self, cls: str) -> ClassBehaviour:
+        """What every event of ``cls`` does (the defaults if ``events.json`` says nothing of it)."""
+        return self.classes.get(cls) or _NO_BEHAVIOUR
+
     def office_words(self) -> dict[str, Office]:
         """Lower-cased title phrase -> office (made once: the mention rules ask for it per token)."""
         return self._office_words
@@ -98,55 +86,208 @@ class Lexicon:
         return {w: o for o in self.offices for w in o.words}
 
 
-def _read(name: str) -> dict[str, Any]:
-    path = ontology_dir() / "lexicon" / name
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise KgError(f"{path}: lexicon file missing; is KG_ONTOLOGY pointing at the ontology folder?") from None
-    except json.JSONDecodeError as err:
-        raise KgError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+_NO_BEHAVIOUR = ClassBehaviour()
 
+
+def lexicon_path(name: str) -> Path:
+    """Where a lexicon file is (under ``$KG_ONTOLOGY`` if set)."""
+    return ontology_dir() / "lexicon" / name
+
+
+def shown(path: Path) -> str:
+    """A path as an error message shows it: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+def rule_error(rule_id: str, key: str, message: str) -> LexiconError:
+    """The one-line error for a rule of ``events.json`` whose ``key`` is wrong."""
+    return LexiconError(f"{shown(lexicon_path('events.json'))}: rule {rule_id!r}: key {key!r}: {message}")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"key {k!r} appears twice in one object")
+        out[k] = v
+    return out
+
+
+def read(name: str, directory: Path | None = None) -> BaseModel:
+    """Read and check one lexicon file (``name`` is a key of :data:`schema.FILES`).
+
+    Args:
+        name: the file name, e.g. ``"events.json"``.
+        directory: the lexicon folder; default ``ontology/lexicon`` (or ``$KG_ONTOLOGY/lexicon``).
+    Returns:
+        the validated model. Raises :class:`LexiconError` (one line) if the file is missing,
+        not JSON, or does not fit its schema.
+    """
+    path = (directory / name) if directory is not None else lexicon_path(name)
+    where = shown(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LexiconError(f"{where}: lexicon file missing; is KG_ONTOLOGY pointing at the ontology folder?") from None
+    try:
+        raw = json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as err:
+        raise LexiconError(f"{where}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+    except ValueError as err:
+        raise LexiconError(f"{where}: {err}") from None
+    model = schema.FILES[name]
+    try:
+        return model.model_validate_json(text)
+    except ValidationError as err:
+        raise LexiconError(f"{where}: {_explain(err, raw, model)}") from None
+
+
+# -- one line for a validation error ------------------------------------------------------------
+
+#: the part of a file an error is in, by the list it sits in, and the key that names an entry
+_ENTRIES = {"rules": ("rule", "rule"), "offices": ("office", "key"), "parties": ("party", "name"),
+            "classes": ("class", None)}
+_PLAIN = {"frozen_set_type": "expected a list", "tuple_type": "expected a list", "list_type": "expected a list",
+          "dict_type": "expected an object", "model_type": "expected an object", "string_type": "expected a string",
+          "bool_type": "expected true or false", "float_type": "expected a number", "int_type": "expected an integer",
+          "too_short": "must not be empty"}
+
+
+def _explain(err: ValidationError, raw: Any, model: type[BaseModel]) -> str:
+    """The first error of ``err`` (unknown keys first) as 'rule 'x': unknown key 'y' (did you mean ...)'."""
+    errors = sorted(err.errors(), key=lambda e: e["type"] != "extra_forbidden")
+    first = errors[0]
+    if first["type"] == "extra_forbidden":
+        # a misspelt required key is also reported missing: that is the same mistake
+        near = difflib.get_close_matches(str(first["loc"][-1]), _keys_at(model, list(first["loc"][:-1])), n=1)
+        errors = [e for e in errors if not (e["type"] == "missing" and e["loc"] == first["loc"][:-1] + tuple(near))]
+    loc = list(first["loc"])
+    where = ""
+    entry = _ENTRIES.get(loc[0]) if loc and isinstance(loc[0], str) else None
+    if entry and len(loc) > 1:
+        what, name_key = entry
+        item = loc[1]
+        if isinstance(item, int):
+            named = raw[loc[0]][item] if isinstance(raw, dict) and isinstance(raw.get(loc[0]), list) else None
+            label = named.get(name_key) if isinstance(named, dict) else None
+            where = f"{what} {label!r}: " if isinstance(label, str) else f"{loc[0]}[{item}]: "
+        else:
+            where = f"{what} {item!r}: "
+        inner, scope = loc[2:], loc[:2]
+    else:
+        inner, scope = loc, []
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    if first["type"] == "extra_forbidden":
+        key = str(inner[-1])
+        known = _keys_at(model, scope + inner[:-1])
+        near = difflib.get_close_matches(key, known, n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        path = _dotted(inner[:-1])
+        return f"{where}{path + ': ' if path else ''}unknown key {key!r}{hint}{more}"
+    if first["type"] == "missing":
+        return f"{where}missing key {_dotted(inner)!r}{more}"
+    if inner and inner[-1] == "[key]":
+        return f"{where}{_message(first)}{more}"
+    key = _dotted(inner)
+    return f"{where}{'key ' + repr(key) + ': ' if key else ''}{_message(first)}{more}"
+
+
+def _message(e: dict) -> str:
+    if e["type"] == "literal_error":
+        choices = e.get("ctx", {}).get("expected", "")
+        return f"{e['input']!r} is not one of {choices}"
+    if e["type"] == "value_error":
+        return str(e["ctx"]["error"])
+    plain = _PLAIN.get(e["type"])
+    if plain is not None:
+        return plain
+    msg = e["msg"]
+    return msg[:1].lower() + msg[1:]
+
+
+def _dotted(loc: list) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _keys_at(model: type[BaseModel], loc: list) -> list[str]:
+    """The keys the model reached by ``loc`` (a path into the file) accepts."""
+    tp: Any = model
+    for part in loc:
+        tp = _step(tp, part)
+        if tp is None:
+            return []
+    tp = _unwrap(tp)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return [f.alias or n for n, f in tp.model_fields.items()]
+    return []
+
+
+def _unwrap(tp: Any) -> Any:
+    """The type inside ``Annotated[...]`` and ``X | None``."""
+    while True:
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            tp = typing.get_args(tp)[0]
+        elif origin in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            if len(args) != 1:
+                return tp
+            tp = args[0]
+        else:
+            return tp
+
+
+def _step(tp: Any, part: Any) -> Any:
+    tp = _unwrap(tp)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return next((f.annotation for n, f in tp.model_fields.items() if (f.alias or n) == part), None)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (tuple, list, frozenset) and args and isinstance(part, int):
+        return args[0]
+    if origin is dict and len(args) == 2 and isinstance(part, str):
+        return args[1]
+    return None
+
+
+# -- the lexicon ----------------------------------------------------------------------------------
 
 @cache
 def load() -> Lexicon:
-    """Read ``titles.json``, ``organizations.json``, ``events.json``, ``modality.json`` and ``grammar.json``."""
-    titles, orgs, events, modality, grammar = (_read(n) for n in (
-        "titles.json", "organizations.json", "events.json", "modality.json", "grammar.json"))
-    offices = tuple(
-        Office(
-            key=o["key"], label=o["label"], words=tuple(w.lower() for w in o["words"]),
-            aliases=tuple(o.get("aliases", ())), presiding=o.get("presiding", False),
-            portfolio=o.get("portfolio", False), title_case=o.get("case") == "title",
-        )
-        for o in titles["offices"]
-    )
-    rules = tuple(
-        Rule(id=r["rule"], cls=r["class"], lemmas=frozenset(r["lemmas"]), spec=r) for r in events["rules"]
-    )
-    mod = {k: frozenset(v) for k, v in modality.items() if isinstance(v, list)}
+    """Read and check ``titles.json``, ``organizations.json``, ``events.json``, ``modality.json``,
+    ``grammar.json`` and ``time.json``; raises :class:`LexiconError` for the first that does not fit."""
+    titles, orgs, events, modality, grammar, time = (read(n) for n in (
+        "titles.json", "organizations.json", "events.json", "modality.json", "grammar.json", "time.json"))
+    assert isinstance(titles, schema.TitlesFile) and isinstance(orgs, schema.OrganizationsFile)
+    assert isinstance(events, schema.EventsFile) and isinstance(grammar, schema.GrammarFile)
+    offices = tuple(o.model_copy(update={"words": tuple(w.lower() for w in o.words)}) for o in titles.offices)
     return Lexicon(
         offices=offices,
-        presiding_descriptions=frozenset(titles["presiding_descriptions"]),
-        party_roles=dict(titles["party_roles"]),
-        lead_verbs=frozenset(titles["lead_verbs"]),
-        member_nouns=frozenset(titles["member_nouns"]),
-        name_stop_words=frozenset(titles["name_stop_words"]),
-        honorifics=dict(titles["honorifics"]),
-        parties=tuple(Party(p["name"], tuple(p["aliases"])) for p in orgs["parties"]),
-        party_head_words=frozenset(orgs["party_head_words"]),
-        org_head_words=frozenset(orgs.get("org_head_words", ())),
-        party_adjectives=dict(orgs["party_adjectives"]),
-        legislature_words=tuple(orgs["legislature_words"]),
-        rules=rules,
-        motion_nouns=frozenset(events["motion_nouns"]),
-        motion_name_heads=frozenset(events["motion_name_heads"]),
-        charge_nouns=frozenset(events["charge_nouns"]),
-        speech_verbs=frozenset(events["speech_verbs"]),
-        remark_nouns=frozenset(events["remark_nouns"]),
-        remark_governors=frozenset(events.get("remark_governors", ())),
-        party_abbreviations=dict(titles.get("party_abbreviations", {})),
-        modality=mod,
-        grammar={k: (dict(v) if isinstance(v, dict) else frozenset(v)) for k, v in grammar.items()
-                 if not k.startswith("_")},
+        presiding_descriptions=titles.presiding_descriptions,
+        party_roles=dict(titles.party_roles),
+        lead_verbs=titles.lead_verbs,
+        member_nouns=titles.member_nouns,
+        name_stop_words=titles.name_stop_words,
+        honorifics=dict(titles.honorifics),
+        parties=orgs.parties,
+        party_head_words=orgs.party_head_words,
+        org_head_words=orgs.org_head_words,
+        party_adjectives=dict(orgs.party_adjectives),
+        legislature_words=orgs.legislature_words,
+        rules=events.rules,
+        motion_nouns=events.motion_nouns,
+        motion_name_heads=events.motion_name_heads,
+        charge_nouns=events.charge_nouns,
+        speech_verbs=events.speech_verbs,
+        remark_governors=events.remark_governors,
+        party_abbreviations=dict(titles.party_abbreviations),
+        modality=dict(modality.model_dump()),
+        grammar={k: (dict(v) if isinstance(v, dict) else v) for k, v in grammar.model_dump().items()},
+        classes=dict(events.classes),
+        time=time.model_dump(),
     )

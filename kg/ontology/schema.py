@@ -1,0 +1,306 @@
+"""The schema of ``ontology/lexicon/*.json``: what each file, rule and key may say.
+
+One pydantic model per file, all with ``extra="forbid"`` (as spaCy's ``spacy/schemas.py``
+checks its pattern files), validated in strict JSON mode: a misspelt key, a wrong type or an
+unknown choice is a load error naming the file, the rule and the key, instead of a rule that
+silently matches something else. The field descriptions are the reference of the rule
+language; the code that carries out each construction key of a rule is registered in
+:mod:`kg.extract.rules`, which checks at load that it covers exactly the keys declared here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from rdflib import RDFS, Graph, URIRef
+
+from kg.ontology.paths import ontology_dir
+from kg.ontology.vocab import NS, terms
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+@cache
+def event_classes() -> frozenset[str]:
+    """Local names of the classes ``kg.ttl`` declares under ``kg:Event`` (at any depth)."""
+    g = Graph()
+    g.parse(ontology_dir() / "kg.ttl", format="turtle")
+    event = URIRef(NS + "Event")
+    return frozenset(str(c)[len(NS):] for c in g.transitive_subjects(RDFS.subClassOf, event)
+                     if c != event and isinstance(c, URIRef) and str(c).startswith(NS))
+
+
+def _event_class(name: str) -> str:
+    if name not in event_classes():
+        raise ValueError(f"{name!r} is not an event class of kg.ttl (a subclass of kg:Event)")
+    return name
+
+
+def _property(name: str) -> str:
+    if name[:1].isupper() or name not in terms():
+        raise ValueError(f"{name!r} is not a property of kg.ttl")
+    return name
+
+
+#: the local name of an event class of ``ontology/kg.ttl``
+EventClass = Annotated[str, AfterValidator(_event_class)]
+#: a non-empty set of words (or lemmas)
+Words = Annotated[frozenset[str], Field(min_length=1)]
+#: a non-empty list of words whose order is kept
+WordList = Annotated[tuple[str, ...], Field(min_length=1)]
+Gender = Literal["male", "female", "plural", "neuter"]
+#: the kinds of entity kg resolves mentions to
+EntityKind = Literal["Person", "PoliticalParty", "Organization", "Legislature", "Office", "Motion"]
+
+
+# -- events.json ------------------------------------------------------------------------------
+
+class Example(_Strict):
+    """A sentence a rule must match, with the arguments it must find (run by the test suite)."""
+
+    text: str = Field(min_length=1, description="the sentence(s); invented, never copied news text")
+    agent: str | None = Field(description="the agent's name as kg resolves it ('A & B', sorted, for several); "
+                                          "null: the event has no agent")
+    target: str | None = Field(description="the target's name as kg resolves it (a motion's label for motions); "
+                                           "null: no target")
+
+
+class Rule(_Strict):
+    """One event trigger rule: a trigger lemma and the construction around it.
+
+    The core keys say which class and which trigger; every other key is a construction key,
+    carried out by the handler :mod:`kg.extract.rules` registers for it."""
+
+    id: str = Field(alias="rule", pattern=r"^\S+$",
+                    description="stable id written to the graph (kg:rule): 'class_family.construction'")
+    cls: EventClass = Field(alias="class", description="the event class the rule evokes (a subclass of kg:Event in kg.ttl)")
+    lemmas: Words = Field(description="trigger lemmas (lower case)")
+    pos: Literal["VERB", "NOUN"] = Field("VERB", description="the trigger's part of speech")
+    confidence: float = Field(0.8, ge=0, le=1, description="written to the graph with each fact")
+    examples: tuple[Example, ...] = Field((), description="sentences the rule must match, with agent and target")
+    traps: tuple[Annotated[str, Field(min_length=1)], ...] = Field(
+        (), description="sentences that must give no asserted event of this rule")
+    # construction keys: what must be around the trigger
+    particles: Words | None = Field(None, description="one of these must be a prt/prep/advmod/dobj child or the next "
+                                                      "word: 'out' for 'kicked out'")
+    xcomp: Words | None = Field(None, description="the trigger needs an infinitival complement with one of these lemmas "
+                                                  "('asked X to apologise'), not a quoted finite clause")
+    ccomp: Words | None = Field(None, description="the trigger needs a clausal complement with one of these lemmas "
+                                                  "('demanded that X apologise')")
+    dobj: Words | None = Field(None, description="the direct object's (or passive subject's) lemma must be one of these: "
+                                                 "'denied consent'")
+    prep: Words | None = Field(None, description="a preposition child, one of these, whose object is the target: "
+                                                 "'voted against the bill'")
+    no_complement: bool | None = Field(None, description="the trigger has no object, complement or predicate "
+                                                         "('was named', not 'was named chair')")
+    no_complement_but_object: bool | None = Field(
+        None, description="the trigger has an object but no complement, predicate or 'as' phrase "
+                          "('named MP X', not 'named X as chair')")
+    bare: bool | None = Field(None, description="the trigger has no object and no clause of its own ('He refused.')")
+    voice: Literal["any", "passive"] = Field("any", description="passive: only a passive trigger counts")
+    # construction keys: where the arguments are
+    target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self"] | None = \
+        Field(None, description="where the target is, instead of the object: the subject of the xcomp or ccomp "
+                                "complement, the object of 'to'/'from', the motion under discussion, or the trigger "
+                                "itself (a noun trigger whose possessor is the agent: 'X's motion')")
+    agent_from: Literal["governor"] | None = Field(
+        None, description="governor: the agent is the subject of the requires_governor verb ('X was seeking consent to "
+                          "pass a motion')")
+    charge_from: Literal["oprd", "of", "ccomp_attr"] | None = Field(
+        None, description="where an accusation's charge is: the object predicate ('called X a liar'), an 'of' phrase "
+                          "('accused X of lying'), or a clause 'that X is a ...' (whose subject is then the target)")
+    target_kind: Literal["Person", "Agent", "Motion", "Any"] = Field(
+        "Any", description="what the target must be: a person; a person, party, organisation or office (Agent); a "
+                           "motion ('it' is the motion under discussion); or anything")
+    requires_target: bool | None = Field(None, description="no target, no event ('called the episode a new low')")
+    agent_presiding: bool | None = Field(None, description="the agent must preside (hold a presiding office)")
+    # construction keys: modality and discourse
+    requires_governor: Words | None = Field(
+        None, description="the trigger only counts under one of these verbs, and is then asserted: 'trying to get the "
+                          "motion approved' means the motion was proposed")
+    negated_future_class: EventClass | None = Field(
+        None, description="a negated future of the trigger ('will not apologise') is an asserted event of this class")
+    only_negated_future: bool | None = Field(
+        None, description="only a negated future of the trigger counts, as asserted ('would not retract it')")
+    after_class: EventClass | None = Field(
+        None, description="the rule only speaks within two paragraphs after an asserted event of this class")
+    refers_to: EventClass | None = Field(
+        None, description="'do so' stands for the last event of this class in this or the previous paragraph, whose "
+                          "agent and target it takes when it names none")
+
+
+    def get(self, key: str, default=None):
+        """The value of a key as events.json spells it (``rule.get("target_from")``), or ``default`` if unset."""
+        value = getattr(self, _FIELD_NAMES.get(key, key), None)
+        return default if value is None else value
+
+    def words(self, key: str) -> frozenset[str]:
+        """The word set under ``key``, empty if unset."""
+        return self.get(key) or frozenset()
+
+
+#: the attribute of a Rule for each key spelt differently in events.json
+_FIELD_NAMES = {"rule": "id", "class": "cls"}
+
+
+class ClassBehaviour(_Strict):
+    """What every event of one class does, whichever rule found it."""
+
+    answers: EventClass | None = Field(
+        None, description="an event of this class answers the latest asserted event of that class (within two "
+                          "paragraphs): its agent, when unnamed or a pronoun for someone else, is the one asked")
+    target_kinds: frozenset[EntityKind] | None = Field(
+        None, description="targets must be entities of these kinds; others are dropped (an apology is made to a person)")
+    object_is_someone: bool = Field(
+        False, description="with target_kind Person: a common-noun object that names no one ('removed the sign') means "
+                           "no event")
+    remark_gerund_asserted: bool = Field(
+        False, description="a gerund trigger under a remark_governors verb ('refused to withdraw calling X a liar') "
+                           "names a remark that was made: asserted")
+
+
+class EventsFile(_Strict):
+    """``events.json``: the event rules and the words they share."""
+
+    rules: tuple[Rule, ...] = Field(description="event trigger rules, tried in this order")
+    classes: dict[EventClass, ClassBehaviour] = Field({}, description="behaviour shared by every rule of a class")
+    motion_nouns: Words = Field(description="nouns that make a motion mention ('the bill')")
+    motion_name_heads: Words = Field(description="capitalised heads that end a named motion ('Clean Water Bill')")
+    charge_nouns: Words = Field(description="words that are a charge when said of someone ('a liar', 'racist')")
+    speech_verbs: Words = Field(description="verbs that attribute a direct quote to its speaker")
+    remark_governors: Words = Field(description="verbs whose gerund complement names a remark already made")
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> "EventsFile":
+        seen: set[str] = set()
+        for r in self.rules:
+            if r.id in seen:
+                raise ValueError(f"rule id {r.id!r} is used twice")
+            seen.add(r.id)
+        return self
+
+
+# -- titles.json, organizations.json ----------------------------------------------------------
+
+class Office(_Strict):
+    """A post named by a title ('Speaker', 'Finance Minister')."""
+
+    key: str = Field(pattern=r"^[a-z0-9-]+$", description="the office's key, part of its IRI")
+    words: WordList = Field(description="title phrases that name it (matched case-insensitively)")
+    label: str = Field(description="preferred label")
+    aliases: tuple[str, ...] = Field((), description="other labels, written as skos:altLabel")
+    presiding: bool = Field(False, description="its holder presides over the house (may eject members)")
+    portfolio: bool = Field(False, description="a capitalised word before it, or 'of/for X' after it, makes a ministry "
+                                               "('Finance Minister', 'Minister for Housing')")
+    case: Literal["title"] | None = Field(None, description="title: the word must be capitalised to count as a title")
+
+    @property
+    def title_case(self) -> bool:
+        """Must the title be capitalised to count?"""
+        return self.case == "title"
+
+
+class TitlesFile(_Strict):
+    """``titles.json``: title and role words."""
+
+    offices: tuple[Office, ...]
+    presiding_descriptions: Words = Field(description="'the chair': a description of whoever presides")
+    party_roles: dict[str, Annotated[str, AfterValidator(_property)]] = Field(
+        description="a word after a party name -> how a person relates to the party ('NDP leader' -> leaderOf)")
+    lead_verbs: Words = Field(description="'X, who leads the Y': verbs that make X Y's leader")
+    member_nouns: Words = Field(description="'X, a member of the Y': nouns that make X a member of Y")
+    name_stop_words: Words = Field(description="capitalised words that are never part of a person's name")
+    honorifics: dict[str, Gender] = Field(description="an honorific before a name -> the person's gender")
+    party_abbreviations: dict[str, str] = Field({}, description="'Rep. X (D-Ohio)': a party initial -> the party")
+
+
+class Party(_Strict):
+    """A gazetteer entry."""
+
+    name: str = Field(description="canonical name")
+    aliases: tuple[str, ...] = Field((), description="other surface forms, matched case-insensitively on whole tokens")
+    country: str | None = Field(None, description="where the party sits (ISO 3166 code, '*' for several); for readers, "
+                                                  "not read by the rules")
+
+
+class OrganizationsFile(_Strict):
+    """``organizations.json``: parties and legislatures the small English model mislabels."""
+
+    parties: tuple[Party, ...]
+    party_head_words: Words = Field(description="a capitalised run ending in one of these is a party ('Labour Front')")
+    party_adjectives: dict[str, str | None] = Field(
+        description="an adjective before a role word -> its party ('Liberal MP'); null: no party ('Independent MP')")
+    legislature_words: WordList = Field(description="names of legislatures")
+    org_head_words: Words = Field(description="a capitalised run ending in one of these is an organisation or a place, "
+                                              "never a person")
+
+
+# -- modality.json, grammar.json, time.json ---------------------------------------------------
+
+class ModalityFile(_Strict):
+    """``modality.json``: words that change whether a mentioned event is asserted. A list named
+    after a kg:Modality individual (kg.ttl) sets that modality."""
+
+    Attempted: Words = Field(description="a trigger governed (xcomp/ccomp/acl) by these verbs is an attempt")
+    Threatened: Words = Field(description="... by these verbs, a threat")
+    Reported: Words = Field(description="... by these verbs, or a sentence whose root is one, a rumour")
+    Requested: Words = Field(description="... by these verbs, a request")
+    Hypothetical: Words = Field(description="modals that make the trigger hypothetical")
+    reported_nouns: Words = Field(description="subjects that make their clause hearsay ('one account suggested')")
+    hypothetical_verbs: Words = Field(description="governing verbs that make the trigger hypothetical ('considered')")
+    conditional_marks: Words = Field(description="a clause opened by these is hypothetical")
+    future_modals: Words = Field(description="a negated trigger with one of these is a refusal (negated_future_class)")
+    negations: Words = Field(description="a determiner among these on an argument negates the event ('no such motion')")
+
+
+class GrammarFile(_Strict):
+    """``grammar.json``: closed-class words the rules read, keyed by what they do."""
+
+    pronoun_gender: dict[str, Gender] = Field(description="pronouns kg resolves, and the gender each implies")
+    relative_pronouns: Words = Field(description="'who', 'which': a relative pronoun stands for its head noun")
+    indefinite_determiners: Words = Field(description="a description opened by one of these is indefinite ('a Bloc MP'), "
+                                                      "not a known person")
+    label_stop_words: Words = Field(description="a motion's label ends before these ('motion to recognize X when ...')")
+    motion_label_prepositions: Words = Field(description="prepositional phrases kept in a motion's label ('motion on ...')")
+    object_control_verbs: Words = Field(description="'asked X to leave': the object of these is the subject of the "
+                                                    "infinitive")
+    causative_verbs: Words = Field(description="'have/get X + past participle' ('tried to have him kicked out')")
+    simultaneous_markers: Words = Field(description="a clause opened by these happens at the time of its head ('voted "
+                                                    "against it when the bell rang on Tuesday')")
+    title_words: Words = Field(description="words that stand before a name as a title kg knows no office for: never "
+                                           "taken for a given name ('Chief Allan Adam')")
+    refusal_governors: Words = Field(description="a trigger governed by these is negated ('refused to apologize')")
+
+
+class TimeFile(_Strict):
+    """``time.json``: time words (month and weekday names come from :mod:`calendar`)."""
+
+    relative_days: dict[str, int] = Field(description="phrase -> days from the document's date ('yesterday': -1)")
+    narrative_days: dict[str, int] = Field(description="phrase -> days from the story's current date ('the next day': 1)")
+    vague: WordList = Field(description="phrases that name no single day: the event is left undated")
+    day_parts: WordList = Field(description="'morning': may follow a day ('Tuesday morning')")
+    prefixes: WordList = Field(description="words that may precede a date ('on', 'last', 'earlier')")
+    future_prefixes: WordList = Field(description="words that make what follows a future, vague date ('next')")
+    month_aliases: dict[str, Annotated[int, Field(ge=1, le=12)]] = Field(description="extra month abbreviations")
+    numbers: dict[str, int] = Field(description="number words ('three days later')")
+    units: dict[str, int] = Field(description="unit -> days")
+    directions: dict[str, tuple[Literal["narrative", "relative"], Literal[1, -1]]] = Field(
+        description="'later'/'ago' -> (anchored on the story's or the document's date, sign)")
+
+
+#: each lexicon file and the model it is checked against
+FILES: dict[str, type[_Strict]] = {
+    "titles.json": TitlesFile, "organizations.json": OrganizationsFile, "events.json": EventsFile,
+    "modality.json": ModalityFile, "grammar.json": GrammarFile, "time.json": TimeFile,
+}
+#: the rule keys that are not construction keys
+CORE_KEYS = frozenset({"rule", "class", "lemmas", "pos", "confidence", "examples", "traps"})
+
+
+def construction_keys() -> frozenset[str]:
+    """The construction keys a rule may carry (each owned by one handler of :mod:`kg.extract.rules`)."""
+    return frozenset(f.alias or name for name, f in Rule.model_fields.items()) - CORE_KEYS
