@@ -45,6 +45,11 @@ def test_formats_get_unknown_names_the_choices() -> None:
         formats.get("n3")
 
 
-def test_formats_check_formats_all_and_repeats() -> None:
-    assert formats.check_formats(["all"]) == tuple(formats.FORMATS)
-    assert formats.check_formats(["json-ld", "rdf", "ttl", "ttl"]) == ("jsonld", "xml", "ttl")
+@pytest.mark.parametrize(("given", "expected"), [
+    (["ttl"], ("ttl",)),
+    (["TriG", ".nq", "turtle"], ("trig", "nq", "ttl")),
+    (["all"], tuple(formats.FORMATS)),
+    (["json-ld", "rdf", "ttl", "ttl"], ("jsonld", "xml", "ttl")),
+])
+def test_formats_check_formats(given, expected) -> None:
+    assert formats.check_formats(given) == expected

@@ -16,7 +16,7 @@ import pytest
 from rdflib import Dataset, Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 
-from kg.rdf import write
+from kg.rdf import formats, write
 from kg.rdf.mapping import Mapper
 from kg.rdf.read import format_of
 from kg.semantics.reason import add_entailments
@@ -46,7 +46,7 @@ def named(ds: Dataset) -> dict:
 @pytest.fixture(scope="module")
 def written(dataset, tmp_path_factory):
     out = tmp_path_factory.mktemp("formats")
-    return out, write.write_outputs(dataset, out, write.FORMATS)
+    return out, write.write_outputs(dataset, out, formats.FORMATS)
 
 
 def test_write_all_formats_with_their_file_names(written) -> None:
@@ -54,11 +54,11 @@ def test_write_all_formats_with_their_file_names(written) -> None:
     assert [p.name for p in paths] == ["graph.ttl", "graph.trig", "graph.nt", "graph.nq", "graph.jsonld", "graph.rdf"]
 
 
-@pytest.mark.parametrize("fmt", list(write.FORMATS))
+@pytest.mark.parametrize("fmt", list(formats.FORMATS))
 def test_write_format_round_trips_isomorphic(dataset, written, fmt) -> None:
     out, _ = written
-    back = write.read_output(out / write.FILENAMES[fmt])
-    if fmt in write.DATASET_FORMATS:
+    back = write.read_output(out / formats.get(fmt).filename)
+    if formats.get(fmt).dataset:
         want, got = named(dataset), named(back)
         assert set(got) == set(want) and len(want) == 3  # two documents and the entailments
         for iri, g in want.items():
@@ -67,17 +67,17 @@ def test_write_format_round_trips_isomorphic(dataset, written, fmt) -> None:
         assert isomorphic(write.merged(dataset), back.default_graph), fmt
 
 
-@pytest.mark.parametrize("fmt", list(write.FORMATS))
+@pytest.mark.parametrize("fmt", list(formats.FORMATS))
 def test_write_format_parses_in_oxigraph_too(dataset, written, fmt) -> None:
     out, _ = written
-    path = out / write.FILENAMES[fmt]
+    path = out / formats.get(fmt).filename
     quads = list(pyoxigraph.parse(path=str(path), format=format_of(path)))
-    expected = sum(len(g) for g in named(dataset).values()) if fmt in write.DATASET_FORMATS \
+    expected = sum(len(g) for g in named(dataset).values()) if formats.get(fmt).dataset \
         else len(write.merged(dataset))
     assert len(set(quads)) == expected
 
 
-@pytest.mark.parametrize("fmt", list(write.FORMATS))
+@pytest.mark.parametrize("fmt", list(formats.FORMATS))
 def test_write_format_is_deterministic(dataset, fmt) -> None:
     assert write.serialize(dataset, fmt) == write.serialize(dataset, fmt)
 
@@ -107,18 +107,8 @@ def test_write_context_file_is_valid_json_ld_context() -> None:
     assert context["date"] == {"@id": "kg:date", "@type": "xsd:date"}
 
 
-@pytest.mark.parametrize(("given", "expected"), [
-    (["ttl"], ("ttl",)),
-    (["TriG", ".nq", "turtle"], ("trig", "nq", "ttl")),
-    (["all"], tuple(write.FORMATS)),
-    (["json-ld", "rdf", "ttl", "ttl"], ("jsonld", "xml", "ttl")),
-])
-def test_write_check_formats(given, expected) -> None:
-    assert write.check_formats(given) == expected
-
-
 def test_write_unknown_format_is_one_line_error(tmp_path, dataset) -> None:
-    with pytest.raises(write.FormatError, match="unknown format 'n3'; choose from ttl, trig"):
+    with pytest.raises(formats.FormatError, match="unknown format 'n3'; choose from ttl, trig"):
         write.write_outputs(dataset, tmp_path, ["ttl", "n3"])
     assert not list(tmp_path.iterdir())  # nothing written
 
