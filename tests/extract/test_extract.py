@@ -317,26 +317,26 @@ def _refusal_case():
 
 
 def test_extract_refuser_is_the_one_asked():
-    from kg.extract.events import _refuser
+    from kg.extract.discourse import refuser
 
     demand, m, ana, tom, eva = _refusal_case()
     asked = demand.targets[0]
     # a rule that speaks only after a demand: nobody named, or only a pronoun -> the first asked
-    assert _refuser([], demand, True) == [asked]
-    assert _refuser([m("Pronoun", "he", tom)], demand, True) == [asked]
+    assert refuser([], demand, True) == [asked]
+    assert refuser([m("Pronoun", "he", tom)], demand, True) == [asked]
     # any refusal: a pronoun that points at someone not asked is the one asked
-    assert _refuser([m("Pronoun", "she", ana)], demand, False) == [asked]
-    assert _refuser([m("Pronoun", "he", None)], demand, False) == [asked]
+    assert refuser([m("Pronoun", "she", ana)], demand, False) == [asked]
+    assert refuser([m("Pronoun", "he", None)], demand, False) == [asked]
 
 
 def test_extract_refuser_keeps_a_named_agent_and_needs_a_demand():
-    from kg.extract.events import _refuser
+    from kg.extract.discourse import refuser
 
     demand, m, ana, tom, eva = _refusal_case()
     named = [m("Person", "Eva Berg", eva)]
-    assert _refuser(named, demand, True) is named and _refuser(named, demand, False) is named
+    assert refuser(named, demand, True) is named and refuser(named, demand, False) is named
     he = [m("Pronoun", "he", tom)]
-    assert _refuser(he, demand, False) is he  # he is the one asked: kept as written
-    assert _refuser(he, None, False) is he and _refuser([], None, False) == []
+    assert refuser(he, demand, False) is he  # he is the one asked: kept as written
+    assert refuser(he, None, False) is he and refuser([], None, False) == []
     demand.targets = []
-    assert _refuser(he, demand, True) is he  # a demand of no one says nothing
+    assert refuser(he, demand, True) is he  # a demand of no one says nothing

@@ -343,9 +343,9 @@ def _runtime_names() -> list[str]:
     lex = lexicon.load()
     names = {r.cls for r in lex.rules} | {r.get("negated_future_class") for r in lex.rules} - {None}
     names |= {k for k in lex.modality if k[:1].isupper()} | set(lex.party_roles.values())
-    source = (ROOT / "kg" / "extract" / "events.py").read_text(encoding="utf-8")
+    # the extract stage's modules (events, modality, mentions, roles, ...)
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "kg" / "extract").glob("*.py")))
     names |= set(re.findall(r'return "([A-Z]\w+)", cls', source)) | set(re.findall(r'modality = "([A-Z]\w+)"', source))
-    source = (ROOT / "kg" / "extract" / "mentions.py").read_text(encoding="utf-8")
     names |= set(re.findall(r'"(\w+Of|holdsOffice)"', source))
     return sorted(names)
 

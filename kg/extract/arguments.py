@@ -1,0 +1,315 @@
+"""Construction keys about the trigger's own clause: what must be around it, its voice, and
+where its agent and target are (``particles``, ``xcomp``, ``ccomp``, ``dobj``, ``prep``,
+``no_complement``, ``no_complement_but_object``, ``bare``, ``voice``, ``target_from``,
+``agent_from``); and :func:`read`, the argument phase of the matcher.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from kg.extract import quotes
+from kg.extract.rules import Arguments, CompiledRule, Construction, Match, construction
+from kg.model import Mention
+from kg.nlp import syntax
+
+
+def has(tok: Token, deps: set[str], words: frozenset[str], attr: str = "lemma_") -> Token | None:
+    """The first child of ``tok`` on one of ``deps`` whose ``attr`` (lower-cased) is one of ``words``."""
+    for c in tok.children:
+        if c.dep_ in deps and getattr(c, attr).lower() in words:
+            return c
+    return None
+
+
+def quoted(tok: Token) -> bool:
+    """Is the token inside a direct quote of its paragraph?"""
+    return any(s <= tok.idx < e for s, e in ((q.start(), q.end()) for q in quotes.QUOTE.finditer(tok.doc.text)))
+
+
+def complement(tok: Token, words: frozenset[str]) -> Token | None:
+    """An infinitival complement with one of these lemmas ('asked X to apologise'); not
+    'told the House she would "apologise when ..."' (a finite, quoted clause)."""
+    for c in tok.children:
+        if c.dep_ in {"xcomp", "ccomp", "advcl", "acl", "conj"} and c.lemma_.lower() in words and c.i > tok.i:
+            if c.dep_ in {"ccomp", "conj"} and not any(a.lower_ == "to" for a in c.children):
+                continue
+            if quoted(c):
+                continue
+            return c
+        if c.dep_ in {"dobj", "prep"}:
+            for g in c.children:
+                if g.dep_ in {"acl", "relcl", "xcomp", "pobj"} and g.lemma_.lower() in words:
+                    return g
+    return None
+
+
+def clause_subject(ctx, para: int, comp: Token) -> Token | None:
+    """The subject of a complement clause; the parser sometimes hangs it as a compound
+    ('demanded that Tom Hale apologise' with 'Hale' a compound of 'apologise')."""
+    subj = syntax.direct_subject(comp)
+    if subj is not None:
+        return subj
+    for c in comp.children:
+        if c.i < comp.i and c.dep_ in {"compound", "npadvmod", "dobj"}:
+            m = ctx.owner.get((para, c.i))
+            if m is not None and m.kind in {"Person", "Pronoun", "Description"}:
+                return c
+    return None
+
+
+def arg_mentions(ctx, para: int, tok: Token | None) -> list[Mention]:
+    """The mentions an argument token stands for: itself and those coordinated with it."""
+    if tok is None:
+        return []
+    out = []
+    for t in syntax.coordinated(tok):
+        m = ctx.mention(para, t)
+        if m is not None and m not in out:
+            out.append(m)
+    # "Both were asked to withdraw": the last two people who were subjects of a clause
+    if not out and tok.lower_ == "both":
+        people = [m for m in ctx.mentions if m.order < (para, tok.i) and m.entity is not None and m.entity.kind == "Person"
+                  and m.kind in {"Person", "Pronoun"} and ctx.paragraphs[m.para].doc[m.head].dep_ in {"nsubj", "nsubjpass"}]
+        seen: list[Mention] = []
+        for m in reversed(people):
+            if all(m.entity is not s.entity for s in seen):
+                seen.append(m)
+            if len(seen) == 2:
+                break
+        out = seen
+    return out
+
+
+def _pobj(prep: Token | None) -> Token | None:
+    return (syntax.children(prep, "pobj") or [None])[0] if prep is not None else None
+
+
+def read(ctx, rule: CompiledRule, para: int, tok: Token) -> Arguments | None:
+    """(agent token, target token) of a matched trigger, or None if the construction does not fit."""
+    spec = rule.rule
+    passive = syntax.is_passive(tok) or (
+        # "was warned by X and suspended" (tagged as a past tense): a transitive trigger with
+        # no subject or object of its own, coordinated with a passive, is passive too
+        tok.dep_ == "conj" and tok.tag_ == "VBD" and spec.target_from is None and not spec.charge_from
+        and syntax.direct_subject(tok) is None and not syntax.children(tok, "dobj", "xcomp", "ccomp")
+        # ("was ejected ... and refused to withdraw": a verb with a clause of its own is active)
+        and syntax.is_passive(tok.head))
+    if not all(voiced(passive) for voiced in rule.hooks["voiced"]):
+        return None
+    if passive:
+        agent, target = syntax.by_agent(tok), syntax.object_of(tok)
+        if target is None and tok.dep_ == "conj":
+            target = syntax.object_of(tok.head)
+    else:
+        agent, target = syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
+    args = Arguments(ctx, para, tok, passive, agent, target)
+    if not all(reader(args) for reader in rule.hooks["read"]):
+        return None
+    if args.target is None and spec.target_from is None and spec.agent_from is None and not passive:
+        # "the motion X was trying to get approved": a relative clause's gap is its head noun
+        cur = tok
+        while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head.i != cur.i:
+            cur = cur.head
+        if cur.dep_ == "relcl" and not any(c.dep_ == "dobj" for c in cur.children):
+            args.target = cur.head
+    return args
+
+
+# -- what must be around the trigger ---------------------------------------------------------------
+
+@construction("particles")
+class Particles(Construction):
+    """'kicked out': one of the words is a particle, preposition or adverb child, or the next word."""
+
+    def fits(self, tok: Token) -> bool:
+        if has(tok, {"prt", "prep", "advmod", "dobj"}, self.value, "lower_") is not None:
+            return True
+        nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+        return nxt is not None and nxt.lower_ in self.value and nxt.head.i in {tok.i, tok.head.i}
+
+
+@construction("xcomp")
+class Xcomp(Construction):
+    """'asked X to apologise': an infinitival complement with one of the lemmas."""
+
+    def fits(self, tok: Token) -> bool:
+        return complement(tok, self.value) is not None
+
+
+@construction("ccomp")
+class Ccomp(Construction):
+    """'demanded that X apologise': a clausal complement with one of the lemmas."""
+
+    def fits(self, tok: Token) -> bool:
+        return has(tok, {"ccomp"}, self.value) is not None
+
+
+@construction("dobj")
+class Dobj(Construction):
+    """'denied consent': the object (or passive subject, or attribute) is one of the lemmas."""
+
+    def fits(self, tok: Token) -> bool:
+        return has(tok, {"dobj", "nsubjpass", "attr"}, self.value) is not None
+
+
+@construction("prep")
+class Prep(Construction):
+    """'voted against the bill': a preposition child, one of the words; its object is the target."""
+
+    def problem(self, rules) -> str | None:
+        if self.rule.target_from is not None:
+            return "prep already says where the target is: drop target_from or prep"
+        return None
+
+    def fits(self, tok: Token) -> bool:
+        return has(tok, {"prep"}, self.value, "lower_") is not None
+
+    def read(self, args: Arguments) -> bool:
+        args.target = _pobj(has(args.tok, {"prep"}, self.value, "lower_"))
+        return True
+
+
+@construction("no_complement")
+class NoComplement(Construction):
+    """'was named': no object, complement or predicate ('was named chair' is not an ejection)."""
+
+    def fits(self, tok: Token) -> bool:
+        return not syntax.children(tok, "oprd", "attr", "xcomp", "dobj")
+
+
+@construction("no_complement_but_object")
+class NoComplementButObject(Construction):
+    """'named MP X': an object, but no complement, predicate or 'as' phrase ('named X as chair')."""
+
+    def fits(self, tok: Token) -> bool:
+        return not (syntax.children(tok, "oprd", "attr", "xcomp", "ccomp")
+                    or has(tok, {"prep"}, frozenset({"as"}), "lower_") is not None)
+
+
+@construction("bare")
+class Bare(Construction):
+    """'He refused.': no object and no clause of its own."""
+
+    def fits(self, tok: Token) -> bool:
+        return not syntax.children(tok, "xcomp", "dobj", "ccomp")
+
+
+@construction("voice")
+class Voice(Construction):
+    """passive: only a passive trigger counts ('was named'); any: either voice."""
+
+    def voiced(self, passive: bool) -> bool:
+        return passive or self.value != "passive"
+
+
+# -- where the arguments are -----------------------------------------------------------------------
+
+def _xcomp_subject(args: Arguments, rule) -> None:
+    # "ordered X to leave": X, the subject of the complement ('called on X to apologise': the object of 'on')
+    comp = complement(args.tok, rule.words("xcomp"))
+    if not args.passive:
+        on = has(args.tok, {"prep"}, frozenset({"on", "upon"}), "lower_")
+        if args.target is None and on is not None:
+            args.target = _pobj(on)
+        if args.target is None and comp is not None:
+            args.target = clause_subject(args.ctx, args.para, comp)
+
+
+def _ccomp_subject(args: Arguments, rule) -> None:
+    # "demanded that X apologise": X
+    comp = has(args.tok, {"ccomp"}, rule.words("ccomp"))
+    args.target = clause_subject(args.ctx, args.para, comp) if comp is not None else None
+
+
+def _prep(word: str):
+    def reader(args: Arguments, rule) -> None:
+        # "apologised to X", "demanded an apology from X"
+        tok = args.tok
+        prep = has(tok, {"prep", "dative"}, frozenset({word}), "lower_")
+        for o in syntax.children(tok, "dobj") if prep is None else ():
+            # "demanded an apology from X": hung on the noun
+            prep = prep or has(o, {"prep"}, frozenset({word}), "lower_")
+        if prep is None:
+            # "wrote to X to apologise": the addressee hangs on the governing verb
+            heads = list(syntax.governors(tok)) or ([tok.head] if tok.dep_ in {"advcl", "xcomp"} else [])
+            for g in heads:
+                prep = has(g, {"prep", "dative"}, frozenset({word}), "lower_")
+                if prep is not None or g.pos_ == "VERB":
+                    break
+        args.target = _pobj(prep)
+    return reader
+
+
+def _nearest_motion(args: Arguments, rule) -> None:
+    # "denied consent": to the motion under discussion
+    args.target, args.under_discussion = None, True
+
+
+def _self(args: Arguments, rule) -> None:
+    # "the Green Party's motion", "Okoro's motion": the possessor proposed it
+    tok = args.tok
+    args.agent = (syntax.children(tok, "poss") or [None])[0]
+    if args.agent is None:
+        args.agent = next((c for c in tok.children if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
+    args.target = tok
+
+
+@construction("target_from")
+class TargetFrom(Construction):
+    """Where the target is, instead of the trigger's object."""
+
+    choices = {"xcomp_subject": _xcomp_subject, "ccomp_subject": _ccomp_subject, "prep_to": _prep("to"),
+               "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self}
+    #: the key each reader reads its words from
+    needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp"}
+
+    def problem(self, rules) -> str | None:
+        need = self.needs.get(self.value)
+        if need and self.rule.get(need) is None:
+            return f"{self.value!r} reads the subject of the {need} complement: the rule needs {need!r}"
+        return None
+
+    def read(self, args: Arguments) -> bool:
+        self.choices[self.value](args, self.rule)
+        return True
+
+    def require(self, match: Match) -> bool:
+        # a noun trigger without a possessor names no proposer
+        return self.value != "self" or bool(match.agents)
+
+
+def _governor(args: Arguments, rule) -> bool:
+    # "X was seeking consent to pass a motion" / "the motion X was trying to get approved":
+    # X, the one seeking passage, proposed it; the motion is the object or the clause's head
+    tok, words = args.tok, rule.words("requires_governor")
+    gov = next((g for g in syntax.governors(tok) if g.lemma_.lower() in words), None)
+    if gov is None:
+        cur = tok
+        while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head.i != cur.i:
+            cur = cur.head
+        gov = cur if cur.lemma_.lower() in words else None
+    if gov is None:
+        return False
+    args.agent = syntax.subject_of(gov)
+    args.target = (syntax.children(tok, "dobj") or syntax.children(tok, "nsubjpass") or [None])[0]
+    if args.target is None and gov.dep_ == "relcl":
+        args.target = gov.head
+    return True
+
+
+@construction("agent_from")
+class AgentFrom(Construction):
+    """Where the agent is, instead of the trigger's subject."""
+
+    choices = {"governor": _governor}
+
+    def problem(self, rules) -> str | None:
+        if self.rule.requires_governor is None:
+            return "'governor' is the subject of a requires_governor verb: the rule needs 'requires_governor'"
+        if self.rule.target_from is not None or self.rule.prep is not None:
+            return "agent_from reads the target too: drop target_from and prep"
+        return None
+
+    def read(self, args: Arguments) -> bool:
+        return self.choices[self.value](args, self.rule)

@@ -1,0 +1,54 @@
+"""What the event rules know about one document while they run: its paragraphs, its mentions
+(and which mention owns each token), where its direct quotes are."""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from kg.extract import quotes
+from kg.ingest.documents import Document
+from kg.model import Mention
+from kg.nlp.parse import Paragraph
+from kg.ontology import lexicon
+
+#: which mention owns a token that several cover: a person or description outranks the title inside it
+_RANK = {"Person": 8, "Description": 7, "Pronoun": 6, "Relative": 5, "Motion": 4, "PoliticalParty": 3,
+         "Organization": 2, "Legislature": 1, "Office": 0}
+
+
+class Context:
+    """Everything the rules need about one document."""
+
+    def __init__(self, document: Document, paragraphs: list[Paragraph], mentions: list[Mention]):
+        self.document, self.paragraphs = document, paragraphs
+        self.mentions = sorted(mentions, key=lambda m: m.order)
+        self.lex = lexicon.load()
+        self.owner: dict[tuple[int, int], Mention] = {}
+        for m in self.mentions:
+            for i in range(m.start, m.end):
+                prev = self.owner.get((m.para, i))
+                # a person or description outranks the title inside it ("the only MP", "Speaker X")
+                if prev is None or _RANK[m.kind] > _RANK[prev.kind] or (
+                        _RANK[m.kind] == _RANK[prev.kind] and m.end - m.start < prev.end - prev.start):
+                    self.owner[(m.para, i)] = m
+        self.quoted: list[list[tuple[int, int]]] = [
+            [(q.start(), q.end()) for q in quotes.QUOTE.finditer(p.text)] for p in paragraphs]
+
+    def mention(self, para: int, tok: Token | None) -> Mention | None:
+        """The mention a token belongs to, looking through appositions ('a Bloc MP – X –')."""
+        if tok is None:
+            return None
+        for c in tok.children:
+            if c.dep_ == "appos":
+                m = self.owner.get((para, c.i))
+                if m is not None and m.kind == "Person":
+                    return m
+        return self.owner.get((para, tok.i))
+
+    def in_quote(self, para: int, tok: Token) -> bool:
+        """Is the token inside a direct quote of its paragraph?"""
+        return any(s <= tok.idx < e for s, e in self.quoted[para])
+
+    def char(self, para: int, offset: int) -> int:
+        """A paragraph offset as an offset in the document's text."""
+        return self.paragraphs[para].start + offset

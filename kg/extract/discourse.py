@@ -1,0 +1,148 @@
+"""Construction keys that judge the arguments found, and the discourse around a trigger
+(``target_kind``, ``requires_target``, ``agent_presiding``, ``after_class``, ``refers_to``);
+and the class behaviours of ``events.json`` "classes" (``answers``, ``target_kinds``).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from kg.extract.rules import Construction, Match, construction, produced_classes
+from kg.model import Event, Mention
+from kg.ontology import lexicon
+
+#: the entity kinds that can be the target of a rule whose target_kind is Agent
+_AGENTS = {"Person", "PoliticalParty", "Organization", "Office"}
+
+
+def nearest_motion(ctx, para: int, tok: Token) -> Mention | None:
+    """The motion under discussion: the last one mentioned before the trigger, else the next in its sentence."""
+    before = [m for m in ctx.mentions if m.kind == "Motion" and m.order <= (para, tok.i) and m.entity is not None]
+    if before:
+        return before[-1]
+    after = [m for m in ctx.mentions if m.kind == "Motion" and m.para == para and m.start > tok.i
+             and m.start < tok.sent.end and m.entity is not None]
+    return after[0] if after else None
+
+
+def recent(events: list[Event], cls: str, para: int) -> Event | None:
+    """The latest asserted event of ``cls`` at most two paragraphs before ``para``."""
+    for e in reversed(events):
+        if e.cls == cls and para - e.para <= 2 and e.asserted:
+            return e
+    return None
+
+
+def presiding(entity) -> bool:
+    """Does this entity preside (a Speaker, or a person holding a presiding office)?"""
+    if entity is None:
+        return False
+    keys = {o.key for o in lexicon.load().offices if o.presiding}
+    if entity.kind == "Office":
+        return entity.key in keys
+    return any(r == "holdsOffice" and o.key in keys for r, o in entity.roles)
+
+
+def refuser(agents: list[Mention], demand: Event | None, answers: bool) -> list[Mention]:
+    """Who refuses: a refusal answers the latest demand, so 'he' (or, for a rule that only
+    speaks after a demand, nobody named) is the one who was asked; a pronoun that points at
+    someone else than the one asked is taken to mean the one asked."""
+    if demand is None or not demand.targets or (agents and not all(a.kind == "Pronoun" for a in agents)):
+        return agents
+    asked = demand.targets[0]
+    if answers:
+        return [asked]
+    if agents and asked.entity is not None and (agents[0].entity is None or agents[0].entity is not asked.entity):
+        return [asked]
+    return agents
+
+
+def answer(m: Match) -> None:
+    """An event of a class that ``answers`` another: its agent is the one who was asked."""
+    answers = m.ctx.lex.behaviour(m.cls).answers
+    if answers:
+        after = m.rule.has("after_class")
+        prior = m.prior if after else recent(m.earlier, answers, m.para)
+        m.agents = refuser(m.agents, prior, after)
+
+
+def keep_target_kinds(m: Match) -> None:
+    """Drop the targets a class does not take ('apologise to the party' names no addressee)."""
+    kinds = m.ctx.lex.behaviour(m.cls).target_kinds
+    if kinds:
+        m.targets = [t for t in m.targets if t.entity is not None and t.entity.kind in kinds]
+
+
+def _produced(value: str, rules) -> str | None:
+    if value not in produced_classes(rules):
+        return f"no rule produces {value!r}, so this rule could never match"
+    return None
+
+
+@construction("target_kind")
+class TargetKind(Construction):
+    """What the target must be: Person, Agent (a person, party, organisation or office), Motion, Any."""
+
+    def refine(self, m: Match) -> bool:
+        kind = self.value
+        if m.under_discussion or (kind == "Motion" and m.targets and all(t.kind == "Pronoun" for t in m.targets)):
+            # "voted against it": the motion under discussion
+            motion = nearest_motion(m.ctx, m.para, m.tok)
+            m.targets = [motion] if motion is not None else []
+        if kind == "Motion":
+            if not m.targets or any(t.entity is None or t.entity.kind != "Motion" for t in m.targets):
+                return m.under_discussion
+        elif kind in {"Person", "Agent"}:
+            if any(t.kind == "Motion" for t in m.targets):
+                return False
+            m.targets = [t for t in m.targets if t.entity is not None and t.entity.kind in _AGENTS
+                         and (kind == "Agent" or t.entity.kind == "Person")]
+            tok = m.target_tok
+            if kind == "Person" and tok is not None and not m.targets and tok.pos_ == "NOUN" and tok.ent_type_ == "" \
+                    and m.ctx.lex.behaviour(m.cls).object_is_someone:
+                return False  # "removed the sign": a thing, not a member
+        return True
+
+
+@construction("requires_target")
+class RequiresTarget(Construction):
+    """No target, no event ('called the episode a new low': no one was accused)."""
+
+    def require(self, m: Match) -> bool:
+        return bool(m.targets)
+
+
+@construction("agent_presiding")
+class AgentPresiding(Construction):
+    """The agent must preside ('named MP X' is an ejection when the Speaker says it)."""
+
+    def require(self, m: Match) -> bool:
+        return any(presiding(a.entity) for a in m.agents)
+
+
+@construction("after_class")
+class AfterClass(Construction):
+    """The rule only speaks after an asserted event of this class ('He refused.' after a demand)."""
+
+    def problem(self, rules) -> str | None:
+        return _produced(self.value, rules)
+
+    def refine(self, m: Match) -> bool:
+        m.prior = recent(m.earlier, self.value, m.para)
+        return m.prior is not None
+
+
+@construction("refers_to")
+class RefersTo(Construction):
+    """'... she would not be doing so': 'do so' stands for the last such act mentioned."""
+
+    def problem(self, rules) -> str | None:
+        return _produced(self.value, rules)
+
+    def refine(self, m: Match) -> bool:
+        before = next((e for e in reversed(m.earlier) if e.cls == self.value and m.para - e.para <= 1), None)
+        if before is None:
+            return False
+        m.targets = m.targets or list(before.targets)
+        m.agents = m.agents or list(before.agents)
+        return True

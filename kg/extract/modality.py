@@ -1,0 +1,118 @@
+"""Does the text assert a trigger, and if not why: negated, attempted, threatened, requested,
+reported, hypothetical (the words in ``modality.json``); and the construction keys that change
+the verdict (``negated_future_class``, ``only_negated_future``, ``requires_governor``).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from kg.extract.rules import CompiledRule, Construction, construction
+from kg.nlp import syntax
+
+
+def modality(ctx, rule: CompiledRule, tok: Token) -> tuple[str, str]:
+    """(modality, class) for a trigger: "Asserted", or why not ("" for no event at all)."""
+    mod = ctx.lex.modality
+    cls = rule.rule.cls
+    auxes = syntax.aux_lemmas(tok)
+    # "no such motion had been put": a negative determiner on an argument negates the event
+    if any(d.dep_ == "det" and d.lower_ in mod["negations"] for c in tok.children
+           if c.dep_ in {"nsubj", "nsubjpass", "dobj"} for d in c.children):
+        return "Negated", cls
+    negated, future = syntax.negated(tok), bool(auxes & mod["future_modals"])
+    for polarity in rule.hooks["polarity"]:
+        verdict = polarity(negated, future, cls)
+        if verdict is not None:
+            return verdict
+    if negated:
+        return "Negated", cls
+    if auxes & mod["Hypothetical"] or auxes & {"will", "shall", "'ll"}:
+        return "Hypothetical", cls
+    if any(c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in tok.children):
+        return "Hypothetical", cls
+    # "refused to withdraw calling X a wacko", "apologised for calling X a liar": the
+    # gerund names a remark that was made; only its withdrawal is in question
+    if tok.tag_ == "VBG" and ctx.lex.behaviour(cls).remark_gerund_asserted:
+        gov = next(syntax.governors(tok), None)
+        if gov is not None and gov.lemma_.lower() in ctx.lex.remark_governors:
+            return "Asserted", cls
+    if any(licensed(tok) for licensed in rule.hooks["licensed"]):
+        return "Asserted", cls
+    # "Rumours circulated that ...", "One account suggested that ...": the whole sentence is hearsay
+    root = tok.sent.root
+    if root.i != tok.i and (root.lemma_.lower() in mod["Reported"] or any(
+            c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in root.children)):
+        return "Reported", cls
+    for g in syntax.governors(tok):
+        lem = g.lemma_.lower()
+        if any(licenses(g) for licenses in rule.hooks["licenses"]):
+            return "Asserted", cls
+        if lem in ctx.lex.grammar["refusal_governors"]:
+            return "Negated", cls
+        if lem in mod["Attempted"]:
+            return "Attempted", cls
+        if lem in mod["Threatened"]:
+            return "Threatened", cls
+        if lem in mod["hypothetical_verbs"]:
+            return "Hypothetical", cls
+        if lem in mod["Reported"] or lem in mod["reported_nouns"]:
+            return "Reported", cls
+        if any(c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in g.children):
+            return "Reported", cls
+        if lem in mod["Requested"] and g.pos_ == "VERB":
+            return "Requested", cls
+        if syntax.negated(g) and g.pos_ in {"VERB", "AUX"}:
+            return "Negated", cls
+        if syntax.aux_lemmas(g) & mod["Hypothetical"] or any(
+                c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in g.children):
+            return "Hypothetical", cls
+        if g.lemma_.lower() in ctx.lex.motion_nouns:
+            return "Hypothetical", cls
+    if rule.hooks["licenses"]:
+        return "", cls  # a rule that needs a licensing governor found none
+    return "Asserted", cls
+
+
+@construction("negated_future_class")
+class NegatedFutureClass(Construction):
+    """'will not apologise': a negated future of the trigger is an asserted event of another class."""
+
+    def problem(self, rules) -> str | None:
+        if self.value == self.rule.cls:
+            return f"{self.value!r} is the rule's own class"
+        if self.rule.only_negated_future:
+            return "only_negated_future already makes a negated future an event of the rule's class"
+        return None
+
+    def polarity(self, negated: bool, future: bool, cls: str) -> tuple[str, str] | None:
+        return ("Asserted", self.value) if negated and future else None
+
+
+@construction("only_negated_future")
+class OnlyNegatedFuture(Construction):
+    """'would not retract it': only a negated future of the trigger counts, and as asserted."""
+
+    def polarity(self, negated: bool, future: bool, cls: str) -> tuple[str, str] | None:
+        if not negated:
+            return ("", cls)
+        return ("Asserted", cls) if future else None
+
+
+@construction("requires_governor")
+class RequiresGovernor(Construction):
+    """'trying to get the motion approved': the trigger counts only under one of these verbs,
+    and is then asserted."""
+
+    def licensed(self, tok: Token) -> bool:
+        # one of the verbs up the trigger's chain of complements and conjuncts
+        cur = tok
+        while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head.i != cur.i:
+            cur = cur.head
+            if cur.lemma_.lower() in self.value:
+                return True
+        return False
+
+    def licenses(self, governor: Token) -> bool:
+        return governor.lemma_.lower() in self.value
+
