@@ -509,3 +509,34 @@ def test_every_term_used_is_declared(onto: Graph) -> None:
     missing = sorted(str(t) for t in used if isinstance(t, URIRef) and not str(t).startswith(builtin)
                      and t not in declared)
     assert missing == []
+
+
+# -- one reader of the ontology (kg.ontology.terms) -------------------------------------
+
+def test_ontology_is_parsed_once_and_shared() -> None:
+    from kg.ontology import terms
+    from kg.semantics import conform, reason, validate
+
+    shared = terms.ontology_graph()
+    assert terms.ontology_graph() is shared and validate.load_ontology() is shared
+    assert reason.compiled()[0] is shared and validate.load_shapes() is terms.shapes_graph()
+    assert conform.compiled() is conform.compiled()  # compiled once for the same graphs
+
+
+def test_ontology_copy_is_the_callers_to_change() -> None:
+    from kg.ontology import terms
+    from kg.semantics import reason
+
+    mine = reason.load_ontology()
+    assert len(mine) == len(terms.ontology_graph()) and mine is not terms.ontology_graph()
+    mine.add((KG.memberOf, RDF.type, OWL.TransitiveProperty))
+    assert (KG.memberOf, RDF.type, OWL.TransitiveProperty) not in terms.ontology_graph()
+
+
+def test_ontology_labels_are_english_one_per_term(onto: Graph) -> None:
+    from kg.ontology import terms
+
+    labels = terms.labels()
+    assert labels[str(KG.Ejection)] == "Ejection" and labels[str(KG.demandedApologyFrom)] == "demanded apology from"
+    for iri, text in labels.items():
+        assert [str(o) for o in onto.objects(URIRef(iri), RDFS.label) if o.language in (None, "en")] == [text]
