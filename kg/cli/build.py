@@ -15,7 +15,9 @@ import click
 from kg.cli.common import user_errors
 from kg.cli.load import load_and_report
 from kg.errors import KgError
+from kg.rdf.formats import DEFAULT_FORMATS, FORMATS, check_formats
 from kg.rdf.mapping import DEFAULT_BASE
+from kg.store.load import LOAD_FORMATS
 
 
 @click.command()
@@ -31,8 +33,8 @@ from kg.rdf.mapping import DEFAULT_BASE
               help="Store folder to load into (implies --load; default OUT/store).")
 @click.option("--endpoint", default=None, metavar="URL",
               help="Load into this Graph Store Protocol endpoint instead (implies --load).")
-@click.option("--format", "formats", default="ttl,trig", show_default=True, metavar="LIST",
-              help="Files to write: ttl, trig, nt, nq, jsonld, xml (comma-separated) or all.")
+@click.option("--format", "formats", default=",".join(DEFAULT_FORMATS), show_default=True, metavar="LIST",
+              help=f"Files to write: {', '.join(FORMATS)} (comma-separated) or all.")
 @click.option("--reason", "reason_", is_flag=True,
               help="Add the OWL 2 RL entailments in their own named graph <base>entailments.")
 @click.option("--validate/--no-validate", "validate_", default=True, show_default=True,
@@ -83,15 +85,14 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     if store_dir is not None and endpoint is not None:
         raise click.UsageError("give --store or --endpoint, not both")
     from kg.engine import local as stream
-    from kg.rdf.write import check_formats
 
     try:
         formats_t = check_formats(formats.split(","))
     except KgError as err:
         raise click.UsageError(str(err)) from None
     loading = load_ or store_dir is not None or endpoint is not None
-    if loading and not {"trig", "nq"} & set(formats_t):
-        raise click.UsageError("--load needs the trig or nq format among --format")
+    if loading and not set(LOAD_FORMATS) & set(formats_t):
+        raise click.UsageError(f"--load needs the {' or '.join(LOAD_FORMATS)} format among --format")
     if engine != "dask" and (scheduler is not None or workers is not None):
         raise click.UsageError("--scheduler and --workers go with --engine dask")
     if engine == "dask":

@@ -70,7 +70,8 @@ def load_and_report(out: Path | Iterable[Path], **how) -> None:
     with user_errors():
         loaded = load_build(out, progress=show, **how)
     if loaded.sizes is not None:
-        click.echo(f"{loaded.target} now holds {sum(loaded.sizes.values())} triples in {len(loaded.sizes)} named graphs")
+        triples, graphs = sum(loaded.sizes.values()), len(loaded.sizes)
+        click.echo(f"{loaded.target} now holds {triples} triples in {graphs} named graphs")
     if loaded.failed:
         raise click.ClickException(f"{len(loaded.failed)} of {loaded.files} files could not be loaded (see above)")
 

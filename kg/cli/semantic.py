@@ -12,15 +12,27 @@ from pathlib import Path
 import click
 
 from kg.cli.common import user_errors
+from kg.rdf.formats import FORMATS, Format
 from kg.store.embedded import DEFAULT_STORE
 
 DEFAULT_GRAPH = Path("output/graph.trig")
+#: what ``kg reason --out FILE`` writes, by the suffix of FILE: the suffix of each format's build file
+#: (the formats that keep named graphs first)
+OUT_FORMATS: dict[str, Format] = {Path(f.filename).suffix: f
+                                  for f in sorted(FORMATS.values(), key=lambda f: not f.dataset)}
+
+
+def _suffixes(dataset: bool | None = None, last: str = ", ") -> str:
+    """'.trig, .nq, .jsonld' (the --out suffixes, of dataset formats only, or of the others), the last
+    joined by ``last``."""
+    names = [s for s, f in OUT_FORMATS.items() if dataset is None or f.dataset == dataset]
+    return ", ".join(names[:-1]) + last + names[-1]
 
 
 @click.command()
 @click.argument("graphs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), default=None,
-              help="File for the entailments (.trig, .nq, .jsonld keep their named graph; .ttl, .nt, .rdf "
+              help=f"File for the entailments ({_suffixes(True)} keep their named graph; {_suffixes(False)} "
                    "do not). Default: entailments.trig beside the first GRAPH.")
 @click.option("--engine", type=click.Choice(["fast", "owlrl"]), default="fast", show_default=True,
               help="fast: the ontology's rules compiled (same result, ~100x faster); owlrl: the reference.")
@@ -46,13 +58,13 @@ def reason(graphs: tuple[Path, ...], out: Path | None, engine: str, graph_iri: s
     from rdflib import Dataset, URIRef
 
     from kg.semantics import reason as r
-    from kg.rdf.write import DATASET_FORMATS, FILENAMES, atomic_write_bytes, read_dataset, serialize
+    from kg.rdf.write import atomic_write_bytes, read_dataset, serialize
 
     graphs = graphs or (DEFAULT_GRAPH,)
     out = out or graphs[0].parent / "entailments.trig"
-    fmt = next((f for f, name in FILENAMES.items() if Path(name).suffix == out.suffix.lower()), None)
+    fmt = OUT_FORMATS.get(out.suffix.lower())
     if fmt is None:
-        raise click.UsageError(f"--out {out}: give a .trig, .nq, .jsonld, .ttl, .nt or .rdf file")
+        raise click.UsageError(f"--out {out}: give a {_suffixes(last=' or ')} file")
     with user_errors(writing=out):
         started = time.monotonic()
         data = read_dataset(graphs)
@@ -65,13 +77,13 @@ def reason(graphs: tuple[Path, ...], out: Path | None, engine: str, graph_iri: s
         target = Dataset()
         for prefix, ns in data.namespaces():
             target.bind(prefix, ns, override=True, replace=True)
-        g = target.graph(iri) if fmt in DATASET_FORMATS else target.default_graph
+        g = target.graph(iri) if fmt.dataset else target.default_graph
         for t in sorted(result.entailments):
             g.add(t)
-        atomic_write_bytes(out, serialize(target, fmt))
+        atomic_write_bytes(out, serialize(target, fmt.name))
         n = len(r.document_graphs(data, [iri]))
         click.echo(f"{n} graph{'s' * (n != 1)} reasoned ({engine}): {len(result.entailments)} entailed triples "
-                   f"-> {out}" + (f" (graph <{iri}>)" if fmt in DATASET_FORMATS else "")
+                   f"-> {out}" + (f" (graph <{iri}>)" if fmt.dataset else "")
                    + f" in {time.monotonic() - started:.1f}s")
 
 

@@ -26,11 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Protocol
 
+from kg.rdf import formats as rdf_formats
 from kg.rdf import read as rdffiles
 from kg.rdf.read import GraphFileError, LoadReport
 from kg.store import embedded
 from kg.store.remote import DEFAULT_TIMEOUT, Endpoint, safe_url
 
+#: the formats of a build's files that are loaded into an endpoint (as ``kg load DIR`` takes them): a build
+#: that is to be loaded writes one of them
+LOAD_FORMATS: tuple[str, ...] = rdffiles.DIRECTORY_FORMATS
 #: called with what each file's load did (a report, or the error that kept it out) as it happens
 Progress = Callable[[LoadReport | GraphFileError], None]
 
@@ -98,8 +102,8 @@ def load_build(out: Path | Iterable[Path], *, built: Built | None = None, store_
     if built is not None and not getattr(built, "partitions", None):
         if endpoint is None:
             return _sync(built, paths[0], store_dir or paths[0] / "store", progress)
-        # the build's merged quads file: one PUT per document graph
-        files = [next(p for p in built.paths if p.suffix in rdffiles.DATASET_SUFFIXES)]
+        # the first of the build's files in a format that keeps the document graphs: one PUT per graph
+        files = [next(p for p in built.paths if getattr(rdf_formats.for_path(p), "name", None) in LOAD_FORMATS)]
     else:
         files = rdffiles.find_files(paths)
     if endpoint is not None:

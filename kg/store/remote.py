@@ -29,6 +29,7 @@ import pyoxigraph as ox
 import requests
 from requests.auth import HTTPBasicAuth, HTTPDigestAuth
 
+from kg.rdf import formats as rdf_formats
 from kg.rdf import read as rdffiles
 from kg.errors import KgError
 from kg.query.sparql import QueryError, QueryText, QueryTimeoutError, Results, bind_values, check_params, distinct_rows, \
@@ -42,7 +43,10 @@ _RESULTS = {"application/sparql-results+json": ox.QueryResultsFormat.JSON,
             "application/sparql-results+xml": ox.QueryResultsFormat.XML,
             "text/tab-separated-values": ox.QueryResultsFormat.TSV}
 _ACCEPT_RESULTS = "application/sparql-results+json, application/sparql-results+xml;q=0.8"
-_ACCEPT_RDF = "application/n-triples, text/turtle;q=0.9, application/rdf+xml;q=0.5"
+#: graphs are sent as N-Triples; the answers of CONSTRUCT and DESCRIBE asked for in these formats, best first
+_SEND = rdf_formats.get("nt")
+_ACCEPT_RDF = ", ".join(rdf_formats.get(name).media_type + q for name, q in (("nt", ""), ("ttl", ";q=0.9"),
+                                                                             ("xml", ";q=0.5")))
 
 
 class EndpointError(KgError):
@@ -173,9 +177,9 @@ class Endpoint:
 
     def put_graph(self, graph: str, triples) -> str:
         """Replace the named graph ``graph`` with ``triples``; 'new' or 'replaced'."""
-        body = ox.serialize(sorted(triples, key=str), format=ox.RdfFormat.N_TRIPLES)
+        body = ox.serialize(sorted(triples, key=str), format=_SEND.oxigraph)
         resp = self._request("PUT", self.graph_url(graph), what=f"loading graph <{graph}>", data=body,
-                             headers={"Content-Type": "application/n-triples; charset=utf-8"})
+                             headers={"Content-Type": f"{_SEND.media_type}; charset=utf-8"})
         if resp.status_code not in (200, 201, 204):
             self._fail(resp, f"loading graph <{graph}>", "is this the Graph Store endpoint? (Oxigraph: "
                        "http://HOST:7878/store, Virtuoso: http://HOST:8890/sparql-graph-crud-auth)")
