@@ -1,0 +1,99 @@
+"""The state of finding the mentions of one paragraph, and helpers the mention rules share.
+
+:class:`Finder` holds the paragraph's parse, the lexicon, the phrase matchers and the mentions
+found so far with the tokens they own; the rules of :mod:`kg.extract.organisations`,
+:mod:`kg.extract.people` and :mod:`kg.extract.roles` take it and add to it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Token
+
+from kg.model import Mention, fold
+from kg.ontology import lexicon
+
+
+@cache
+
+
+def matchers(nlp: Language) -> dict[str, PhraseMatcher]:
+    """Phrase matchers over lower-cased text for parties, legislatures and office titles."""
+    lex = lexicon.load()
+    out = {}
+    party = PhraseMatcher(nlp.vocab, attr="LOWER")
+    for p in lex.parties:
+        forms = {p.name, *p.aliases}
+        forms |= {fold(f).title() for f in forms if fold(f) != f.lower()}
+        party.add(p.name, [nlp.make_doc(f) for f in forms])
+    out["party"] = party
+    leg = PhraseMatcher(nlp.vocab, attr="LOWER")
+    for w in lex.legislature_words:
+        leg.add(w, [nlp.make_doc(w)])
+    out["legislature"] = leg
+    office = PhraseMatcher(nlp.vocab, attr="LOWER")
+    for o in lex.offices:
+        office.add(o.key, [nlp.make_doc(w) for w in o.words])
+    out["office"] = office
+    return out
+
+
+@cache
+
+
+def gazetteer_aliases() -> dict[str, str]:
+    """Folded surface form -> canonical gazetteer party name."""
+    out = {}
+    for p in lexicon.load().parties:
+        for form in (p.name, *p.aliases):
+            out.setdefault(fold(form), p.name)
+    return out
+
+
+def modifier(tok: Token) -> bool:
+    """A word that belongs to a role description before its title: 'the', 'a', 'federal',
+    'its'; not a relative or interrogative word ('which the minister introduced')."""
+    return tok.pos_ in {"DET", "ADJ", "PRON"} and tok.tag_ not in {"WDT", "WP", "WP$"} and tok.lower_ not in {"this", "that"}
+
+
+def capitalised(tok: Token) -> bool:
+    """Does the token's text begin with a capital?"""
+    return tok.text[:1].isupper()
+
+
+def longest(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Non-overlapping spans, longest first."""
+    taken: set[int] = set()
+    out = []
+    for s, e, label in sorted(spans, key=lambda x: (x[0] - x[1], x[0])):
+        if taken.isdisjoint(range(s, e)):
+            taken.update(range(s, e))
+            out.append((s, e, label))
+    return sorted(out)
+
+
+class Finder:
+    """Find mentions in one paragraph (``para`` is its index in the document)."""
+
+    def __init__(self, doc: Doc, para: int, nlp: Language):
+        self.doc, self.para, self.lex = doc, para, lexicon.load()
+        #: one Token object per token, made once: ``doc[i]`` and iterating a Doc make new ones each time
+        self.tokens = list(doc)
+        self.m = matchers(nlp)
+        self.mentions: list[Mention] = []
+        self.owner: dict[int, Mention] = {}
+
+    def add(self, m: Mention) -> Mention:
+        self.mentions.append(m)
+        for i in range(m.start, m.end):
+            self.owner.setdefault(i, m)
+        return m
+
+    def free(self, s: int, e: int) -> bool:
+        return all(i not in self.owner for i in range(s, e))
+
+    def span_head(self, s: int, e: int) -> int:
+        return self.doc[s:e].root.i
