@@ -67,6 +67,8 @@ class Example(_Strict):
                                           "null: the event has no agent")
     target: str | None = Field(description="the target's name as kg resolves it (a motion's label for motions); "
                                            "null: no target")
+    cls: EventClass | None = Field(None, alias="class", description="the event's class, when the rule gives it "
+                                                                   "another than its own (negated_future_class)")
 
 
 class Rule(_Strict):
