@@ -1,0 +1,94 @@
+"""How to build: one frozen options object that every engine takes (``kg build``'s options).
+
+    >>> from kg.engine.options import BuildOptions
+    >>> BuildOptions(jobs=2, formats=("ttl", "nq")).formats
+    ('ttl', 'nq')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+from kg.errors import KgError
+from kg.rdf.formats import DEFAULT_FORMATS, check_formats
+from kg.rdf.mapping import DEFAULT_BASE
+
+__all__ = ["ENGINES", "BuildOptions", "OptionsError", "Progress", "ProgressBar", "no_progress"]
+
+#: the engines that schedule a build: in this process and ``jobs`` processes, or on Dask
+ENGINES = ("local", "dask")
+
+
+class OptionsError(KgError):
+    """Build options that do not go together, or an unknown engine."""
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What a build does, besides its inputs and output folder.
+
+    Attributes:
+        base: the namespace instance IRIs are minted under.
+        model: a spaCy model name (default: the installed English small model).
+        formats: merged files to write (names of :data:`kg.rdf.formats.FORMATS`; checked, repeats dropped).
+        validate: check changed document graphs against the SHACL shapes (in chunks).
+        reason: add the OWL 2 RL entailments graph (local engine).
+        rebuild: parse every document again, ignoring the cache.
+        batch_size: paragraphs per ``nlp.pipe`` batch.
+        engine: ``"local"`` or ``"dask"`` (:func:`kg.engine.build` picks it).
+        jobs: processes that parse and analyse (local engine).
+        scheduler: a Dask scheduler's address; None: a local cluster of ``workers`` processes.
+        workers: processes of that local cluster (default: one per core).
+        facts: bring every asserted fact back for the summary (Dask engine; else only their counts).
+
+    Raises:
+        FormatError: an unknown format.
+        OptionsError: an unknown engine.
+    """
+
+    base: str = DEFAULT_BASE
+    model: str | None = None
+    formats: tuple[str, ...] = DEFAULT_FORMATS
+    validate: bool = True
+    reason: bool = False
+    rebuild: bool = False
+    batch_size: int = 64
+    engine: str = "local"
+    jobs: int = 1
+    scheduler: str | None = None
+    workers: int | None = None
+    facts: bool = True
+
+    def __post_init__(self) -> None:
+        # normalised once here, so that every engine reads the same values
+        object.__setattr__(self, "base", self.base or DEFAULT_BASE)
+        object.__setattr__(self, "formats", check_formats(self.formats))
+        object.__setattr__(self, "jobs", max(1, self.jobs))
+        if self.engine not in ENGINES:
+            raise OptionsError(f"unknown engine {self.engine!r}; use one of {', '.join(ENGINES)}")
+
+
+class ProgressBar(Protocol):
+    """What a build calls on a progress bar."""
+
+    def update(self, n: int = 1) -> None: ...
+
+    def close(self) -> None: ...
+
+
+#: ``progress(total, description)`` makes a progress bar for one phase of a build
+Progress = Callable[[int, str], ProgressBar]
+
+
+class _NoBar:
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def no_progress(total: int, desc: str) -> ProgressBar:
+    """A progress bar that shows nothing (the default)."""
+    return _NoBar()
