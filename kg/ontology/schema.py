@@ -14,9 +14,9 @@ from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
-from rdflib import RDFS, Graph, URIRef
+from rdflib import RDFS, URIRef
 
-from kg.ontology.paths import ontology_dir
+from kg.ontology.terms import ontology_graph
 from kg.ontology.vocab import NS, terms
 
 
@@ -27,8 +27,7 @@ class _Strict(BaseModel):
 @cache
 def event_classes() -> frozenset[str]:
     """Local names of the classes ``kg.ttl`` declares under ``kg:Event`` (at any depth)."""
-    g = Graph()
-    g.parse(ontology_dir() / "kg.ttl", format="turtle")
+    g = ontology_graph()
     event = URIRef(NS + "Event")
     return frozenset(str(c)[len(NS):] for c in g.transitive_subjects(RDFS.subClassOf, event)
                      if c != event and isinstance(c, URIRef) and str(c).startswith(NS))
