@@ -9,6 +9,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from kg.extract import quotes
+from kg.extract.context import Context
 from kg.extract.rules import Arguments, CompiledRule, Construction, Match, construction
 from kg.model import Mention
 from kg.nlp import syntax
@@ -44,7 +45,7 @@ def complement(tok: Token, words: frozenset[str]) -> Token | None:
     return None
 
 
-def clause_subject(ctx, para: int, comp: Token) -> Token | None:
+def clause_subject(ctx: Context, para: int, comp: Token) -> Token | None:
     """The subject of a complement clause; the parser sometimes hangs it as a compound
     ('demanded that Tom Hale apologise' with 'Hale' a compound of 'apologise')."""
     subj = syntax.direct_subject(comp)
@@ -58,7 +59,7 @@ def clause_subject(ctx, para: int, comp: Token) -> Token | None:
     return None
 
 
-def arg_mentions(ctx, para: int, tok: Token | None) -> list[Mention]:
+def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     """The mentions an argument token stands for: itself and those coordinated with it."""
     if tok is None:
         return []
@@ -85,7 +86,7 @@ def _pobj(prep: Token | None) -> Token | None:
     return (syntax.children(prep, "pobj") or [None])[0] if prep is not None else None
 
 
-def read(ctx, rule: CompiledRule, para: int, tok: Token) -> Arguments | None:
+def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments | None:
     """(agent token, target token) of a matched trigger, or None if the construction does not fit."""
     spec = rule.rule
     passive = syntax.is_passive(tok) or (

@@ -8,6 +8,7 @@ from datetime import date
 from spacy.tokens import Token
 
 from kg.extract import timex
+from kg.extract.context import Context
 from kg.model import Event
 from kg.ontology import lexicon
 
@@ -32,7 +33,7 @@ def _dates_event(expr: Token, trigger: Token) -> bool:
         c.dep_ in {"mark", "advmod"} and c.lower_ in lexicon.load().grammar["simultaneous_markers"] for c in verb.children)
 
 
-def date_events(ctx, events: list[Event]) -> None:
+def date_events(ctx: Context, events: list[Event]) -> None:
     """Set ``date`` on each event of a document (``ctx``: its :class:`~kg.extract.context.Context`):
     a time expression of its clause (or a clause above it), else the story's current date (the
     last exact date the article gave outside embedded posts)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from kg.extract.context import Context
 from kg.extract.rules import Construction, Match, construction, produced_classes
 from kg.model import Event, Mention
 from kg.ontology import lexicon
@@ -15,7 +16,7 @@ from kg.ontology import lexicon
 _AGENTS = {"Person", "PoliticalParty", "Organization", "Office"}
 
 
-def nearest_motion(ctx, para: int, tok: Token) -> Mention | None:
+def nearest_motion(ctx: Context, para: int, tok: Token) -> Mention | None:
     """The motion under discussion: the last one mentioned before the trigger, else the next in its sentence."""
     before = [m for m in ctx.mentions if m.kind == "Motion" and m.order <= (para, tok.i) and m.entity is not None]
     if before:

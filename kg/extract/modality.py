@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from kg.extract.context import Context
 from kg.extract.rules import CompiledRule, Construction, construction
 from kg.nlp import syntax
 
 
-def modality(ctx, rule: CompiledRule, tok: Token) -> tuple[str, str]:
+def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
     """(modality, class) for a trigger: "Asserted", or why not ("" for no event at all)."""
     mod = ctx.lex.modality
     cls = rule.rule.cls

@@ -35,6 +35,7 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from spacy.tokens import Token
 
+from kg.extract.context import Context
 from kg.model import Event, Mention
 from kg.ontology import lexicon, schema
 from kg.ontology.lexicon import Lexicon, Rule
@@ -105,7 +106,7 @@ def _choices(key: str) -> tuple[str, ...]:
 class Arguments:
     """What the argument phase reads off the parse for one trigger (``read`` hooks change it)."""
 
-    ctx: Any  # kg.extract.context.Context
+    ctx: Context
     para: int
     tok: Token
     passive: bool
@@ -119,7 +120,7 @@ class Arguments:
 class Match:
     """A trigger whose arguments are mentions now (``refine`` and ``require`` hooks change it)."""
 
-    ctx: Any  # kg.extract.context.Context
+    ctx: Context
     rule: "CompiledRule"
     cls: str
     para: int
