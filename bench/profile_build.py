@@ -25,10 +25,10 @@ STAGES = {
     "mentions": [("find", "kg/extract/mentions.py"), ("second_pass", "kg/extract/mentions.py"), ("attach_roles", "kg/extract/mentions.py")],
     "resolve (document)": [("resolve_document", "kg/resolve/document.py")],
     "extract": [("extract", "kg/extract/events.py")],
-    "corpus step": [("_corpus_step", "kg/engine/local.py")],
+    "corpus step": [("corpus_step", "kg/engine/corpus.py")],
     "mapping (rdflib)": [("add", "kg/rdf/mapping.py")],
-    "SHACL check (compiled; pySHACL if flagged)": [("check", "kg/engine/workers.py")],
-    "per-document N-Quads": [("<setcomp>", "kg/engine/local.py")],
+    "SHACL check (compiled; pySHACL if flagged)": [("check", "kg/semantics/batch.py")],
+    "per-document N-Quads": [("nquads", "kg/rdf/lines.py")],
     "merged files": [("write_merged", "kg/rdf/write.py")],
     "reading articles": [("read_corpus", "kg/ingest/documents.py")],
     "model load": [("_load_model", "kg/nlp/parse.py")],
@@ -63,12 +63,13 @@ def main() -> None:
     from pyinstrument import Profiler
 
     from kg.engine import local as stream
+    from kg.engine.options import BuildOptions
 
     out = Path(tempfile.mkdtemp(prefix="kg-profile-"))
     profiler = Profiler(interval=0.002)
     try:
         profiler.start()
-        result = stream.build([args.corpus], out, jobs=1, validate=args.validate)
+        result = stream.build([args.corpus], out, BuildOptions(jobs=1, validate=args.validate))
         profiler.stop()
     finally:
         shutil.rmtree(out, ignore_errors=True)

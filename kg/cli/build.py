@@ -1,6 +1,6 @@
 """The ``kg build`` command: articles -> graph files in a folder, and with ``--load`` into a store.
 
-The build is :func:`kg.engine.local.build` (or :func:`kg.engine.dask_engine.build`); the load that
+The build is :func:`kg.engine.build` (the local or the Dask engine); the load that
 follows is :func:`kg.store.load.load_build`, as ``kg load`` does it.
 """
 
@@ -112,15 +112,13 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
 
     with user_errors(writing=out):
         try:
-            if engine == "dask":
-                from kg.engine import dask_engine
+            from kg.engine import build as run_build
+            from kg.engine.options import BuildOptions
 
-                result = dask_engine.build(inputs, out, base=base, model=model, scheduler=scheduler, workers=workers,
-                                           formats=formats_t, validate=validate_, rebuild=rebuild, facts=not quiet,
-                                           bar=bar)
-            else:
-                result = stream.build(inputs, out, base=base, model=model, jobs=jobs, formats=formats_t,
-                                      validate=validate_, reason=reason_, rebuild=rebuild, bar=bar)
+            options = BuildOptions(base=base, model=model, formats=formats_t, validate=validate_, reason=reason_,
+                                   rebuild=rebuild, engine=engine, jobs=jobs, scheduler=scheduler, workers=workers,
+                                   facts=not quiet)
+            result = run_build(inputs, out, options, progress=bar)
         except stream.BuildValidationError as err:  # the findings first, then the one line
             for line in err.report.text(warnings=False).splitlines():
                 click.echo(line, err=True)

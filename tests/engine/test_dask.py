@@ -19,7 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from kg.resolve import corpus
-from kg.engine import dask_engine
+from kg.engine import dask_engine, dask_tasks
+from kg.engine.pipeline import record_of
 from kg.cli import main
 from kg.model import Entity
 from tests.conftest import ROOT, shared_or_skip
@@ -178,9 +179,19 @@ def test_dask_the_default_engine_does_not_import_dask(tmp_path):
 
 
 def _random_corpus(rng: random.Random) -> list[list[Entity]]:
-    """Documents as tests/test_jobs.py makes them, with surnames that are given names too, so that
+    """Documents as tests/engine/test_jobs.py makes them, with surnames that are given names too, so that
     more names repeat a word (the case the name index keeps apart; see kg.engine.dask_engine)."""
     return random_corpus(rng, family=[*FAMILY, "Ana", "Tom"], documents=14)
+
+
+def _summaries(documents: list[list[Entity]], name: str = "d{:03d}") -> list:
+    """The Dask summary of each document of entities (no events), as the analysis tasks make them."""
+    summaries = []
+    for i, ents in enumerate(documents):
+        analysed = SimpleNamespace(document=SimpleNamespace(id=name.format(i)), entities=ents, events=[],
+                                   post_authors={}, paragraphs=[])
+        summaries.append(dask_tasks.summarise(record_of(analysed), "k", "c", "p", (0, i), True))
+    return summaries
 
 
 def _describe(e: Entity) -> tuple:
@@ -195,32 +206,30 @@ def test_dask_name_index_merges_as_merge_corpus(seed):
     rng = random.Random(seed)
     documents = _random_corpus(rng)
     want = corpus.merge_corpus(documents)
-    summaries = [dask_engine._summarise(SimpleNamespace(entities=ents, events=[]), f"d{i:03d}", "k", "c", "p",
-                                        (0, i), True) for i, ents in enumerate(documents)]
-    occurrences = [kv for s in summaries for kv in dask_engine.name_occurrences(s)]
+    summaries = _summaries(documents)
+    occurrences = [kv for s in summaries for kv in dask_tasks.name_occurrences(s)]
     rng.shuffle(occurrences)  # the workers fold in any order
     folded: dict = {}
     for k, n in occurrences:
-        folded[k] = dask_engine.fold_names(folded.get(k), n)
-    table, entities = dask_engine.corpus_entities(folded.items())
+        folded[k] = dask_tasks.fold_names(folded.get(k), n)
+    table, entities = dask_tasks.corpus_entities(folded.items())
     for s, ents in zip(summaries, documents):
-        for (k, *_), e in zip(s.entities, ents):
+        assert len(s.identities) == len(ents)
+        for k, e in zip(s.identities, ents):
             assert _describe(entities[table[k]]) == _describe(want[id(e)]), e.name
 
 
 def test_dask_fold_names_is_associative_and_commutative():
     rng = random.Random(3)
     docs = _random_corpus(rng)
-    s = [dask_engine._summarise(SimpleNamespace(entities=ents, events=[]), f"d{i}", "k", "c", "p", (0, i), True)
-         for i, ents in enumerate(docs)]
     by_key: dict = defaultdict(list)
-    for summary in s:
-        for k, n in dask_engine.name_occurrences(summary):
+    for summary in _summaries(docs, "d{}"):
+        for k, n in dask_tasks.name_occurrences(summary):
             by_key[k].append(n)
     for names in by_key.values():
-        once = functools.reduce(dask_engine.fold_names, names)
+        once = functools.reduce(dask_tasks.fold_names, names)
         rng.shuffle(names)
-        assert functools.reduce(dask_engine.fold_names, names) == once
+        assert functools.reduce(dask_tasks.fold_names, names) == once
 
 
 @pytest.mark.model
@@ -282,7 +291,8 @@ class _CountingBar:
 
 def test_dask_progress_counts_every_file_and_partition(articles, client, tmp_path):
     bars: list[_CountingBar] = []
-    dask_engine.build(articles, tmp_path / "out", client=client, bar=lambda total, desc: _CountingBar(total, desc, bars))
+    dask_engine.build(articles, tmp_path / "out", client=client,
+                      progress=lambda total, desc: _CountingBar(total, desc, bars))
     by_desc = {b.desc: b for b in bars}
     assert set(by_desc) == {"analyse", "map"}
     files, _ = dask_engine.list_files(articles)

@@ -238,5 +238,7 @@ def test_jobs_mapper_sees_only_the_shared_keys_of_the_article_it_maps(tmp_path, 
         return original(self, facts)
 
     monkeypatch.setattr(mapping.Mapper, "add", add)
-    stream.build(_corpus_inputs(), tmp_path, validate=False)
+    from kg.engine.options import BuildOptions
+
+    stream.build(_corpus_inputs(), tmp_path, BuildOptions(validate=False))
     assert not stale

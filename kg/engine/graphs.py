@@ -1,0 +1,130 @@
+"""Map records to document graphs and write them, one N-Quads file per document (every engine).
+
+:func:`add_document` is the one way a record becomes a graph: its events are given their
+corpus entities and shared keys, and :class:`kg.rdf.mapping.Mapper` writes them, with the
+corpus entities the document describes. :func:`map_documents` does it for a chunk of documents
+whose records are in the cache (a worker's task), checks the chunk against the shapes and writes
+``OUT/graphs/<id>.nq`` (lines sorted).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+from urllib.parse import quote
+
+from kg.engine.cache import CACHE_DIR, AnalysisCache
+from kg.engine.corpus import described
+from kg.engine.record import DocumentRecord, loads
+from kg.errors import KgError
+from kg.ingest.documents import Document
+from kg.model import Entity
+
+__all__ = ["GRAPHS_DIR", "MapTask", "add_document", "graph_file", "map_documents", "write_entailments"]
+
+#: the folder under OUT with one N-Quads file per document graph
+GRAPHS_DIR = "graphs"
+
+
+def graph_file(doc_id: str) -> str:
+    """The file name of a document's graph under ``OUT/graphs/``."""
+    return quote(doc_id, safe="-_.") + ".nq"
+
+
+def add_document(mapper, document: Document, record: DocumentRecord, corpus: Sequence[Entity],
+                 event_keys: Sequence[str | None]):
+    """Map one document into ``mapper`` (a :class:`kg.rdf.mapping.Mapper`); returns its graph's IRI.
+
+    Args:
+        corpus: per entity of the record, its corpus entity.
+        event_keys: per event of the record, its shared key (None: a node of its own).
+    """
+    from kg.rdf.mapping import DocumentFacts
+
+    events = [ev.event(corpus) for ev in record.events]
+    # the mapper names shared events by id(): only this document's, alive while it is mapped (an id
+    # is reused once its object is gone, so keys of earlier documents must not linger)
+    mapper.event_keys = {id(ev): k for ev, k in zip(events, event_keys) if k is not None}
+    authors = {i: corpus[j] for i, j in record.post_authors}
+    mapper.add(DocumentFacts(document, described(corpus), events, list(record.sentences), authors))
+    return mapper.graph_iri(document)
+
+
+@dataclass(frozen=True)
+class MapTask:
+    """What a worker needs to map one document: its cache key, corpus entities and event keys, and
+    what the last build wrote for it (a graph file left as it is when its bytes are the same)."""
+
+    id: str
+    key: str
+    file: str
+    corpus: tuple[Entity, ...]  # per entity of the record, its corpus entity
+    event_keys: tuple[str | None, ...]  # per event of the record, its shared key
+    signature: str = ""
+    old_sha: str | None = None
+    old_file: str | None = None
+
+
+def _cached(task: MapTask, cache: AnalysisCache) -> tuple[Document, DocumentRecord]:
+    """The document and record of a document analysed or checked earlier in this build."""
+    found = loads(cache.get(task.key), task.id)
+    if found is None:
+        raise KgError(f"the cache entry of {task.id} disappeared during the build ({cache.path(task.key)}); "
+                      "is another build writing to the same output folder?")
+    return found
+
+
+def map_documents(tasks: list[MapTask], base: str, out: str, validate: bool):
+    """Map, check and write the graphs of some documents (in a worker, or here).
+
+    Returns:
+        their manifest entries (id -> key, signature, file, graph, sha, triples, validated) and,
+        when the compiled check flagged them, pySHACL's report (else None).
+    """
+    from kg.rdf.lines import TripleCollector
+    from kg.rdf.mapping import Mapper
+    from kg.rdf.write import atomic_write_bytes
+    from kg.semantics.batch import Validator
+
+    cache = AnalysisCache(Path(out))
+    graphs_dir = Path(out) / GRAPHS_DIR
+    collector = TripleCollector()  # the triples, without rdflib's indexes (a third of the mapping's time)
+    mapper = Mapper(base, collector)
+    placed = []
+    for task in tasks:
+        document, record = _cached(task, cache)
+        placed.append((task, add_document(mapper, document, record, task.corpus, task.event_keys)))
+    written, everything = {}, []
+    for task, iri in placed:
+        lines = collector.graph(iri).nquads()
+        data = "".join(lines).encode("utf-8")
+        sha = hashlib.sha256(data).hexdigest()
+        path = graphs_dir / task.file
+        if task.old_sha != sha or task.old_file != task.file or not path.is_file():
+            atomic_write_bytes(path, data, sync=False)
+        written[task.id] = {"key": task.key, "signature": task.signature, "file": task.file, "graph": str(iri),
+                            "sha": sha, "triples": len(lines), "validated": validate}
+        everything.append(data)
+    if not validate:
+        return written, None
+    validator = Validator(True, base)
+    validator.check(collector, b"".join(everything))
+    return written, validator.report()
+
+
+def write_entailments(files: list[Path], out: Path, base: str) -> tuple[Path, int]:
+    """The OWL 2 RL entailments of every document graph file (:func:`kg.semantics.batch.entailments_of_files`),
+    written as one named graph to ``OUT/.kg-cache/entailments.nq``; returns the file and its triple count."""
+    from kg.rdf.lines import nquad_line
+    from kg.rdf.write import atomic_write_bytes
+    from kg.semantics.batch import entailments_of_files
+    from kg.semantics.reason import entailments_graph_iri
+
+    entailed = entailments_of_files(files)
+    iri = entailments_graph_iri(base)
+    data = "".join(sorted({nquad_line(t, iri) for t in entailed})).encode("utf-8")
+    path = out / CACHE_DIR / "entailments.nq"
+    atomic_write_bytes(path, data, sync=False)
+    return path, len(entailed)

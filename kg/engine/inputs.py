@@ -1,0 +1,122 @@
+"""The corpus a build reads: its files in order, its documents once each, without reading again
+a file unchanged since the last build. What every engine reports when nothing can be read, or
+when two documents have one id, is written here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from kg.engine import cache as kcache
+from kg.errors import KgError, NoInputError
+from kg.ingest.documents import SUFFIXES, Document, Problem, folder_files, read_corpus
+
+__all__ = ["Entry", "duplicate_id", "input_files", "no_input", "read_inputs", "reread"]
+
+
+def no_input(problems: list[Problem]) -> NoInputError:
+    """The error of a build that could read no article (``problems`` say why, input by input)."""
+    return NoInputError("no article could be read" + ("" if problems else "; give .txt or .md files or folders"),
+                        problems)
+
+
+def duplicate_id(where: Path | str, doc_id: str, other: Path | str | None) -> Problem:
+    """The problem of a document whose id an earlier one of the corpus has (the later one is skipped)."""
+    return Problem(Path(where), f"duplicate document id {doc_id!r} (also {other}); rename one file or give a unique id")
+
+
+@dataclass
+class Entry:
+    """A document of the corpus: read from its file now, or known from the last build."""
+
+    id: str
+    key: str  # its cache key
+    path: str
+
+
+def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.AnalysisCache, version: str,
+                fresh: Callable[[Document, str], None] | None = None) -> tuple[list[Entry], list[Problem], dict]:
+    """The corpus's documents, sorted by id, as :func:`kg.ingest.documents.read_corpus` reads them, but
+    without reading again a file that is unchanged since the last build (same size, times and
+    inode, same reader code) and whose documents' analyses are all in the cache.
+
+    Args:
+        inputs: files and folders.
+        previous: the manifest of the last build (:func:`kg.engine.cache.load_manifest`).
+        cache: the analysis cache; ``version`` the analysis version (:func:`kg.engine.cache.analysis_version`).
+        fresh: called with each document read (the first of an id) and its cache key; the build
+            sends it off to be analysed at once when the cache lacks it, so parsing starts while
+            the rest is read.
+    Returns:
+        the entries, the problems met, and the file records for the next build.
+    """
+    known = previous.get("files", {}) if previous.get("reader") == kcache.reader_version() else {}
+    entries: dict[str, Entry] = {}
+    problems: list[Problem] = []
+    files: dict[str, dict] = {}
+
+    def add(entry: Entry, where: Path) -> bool:
+        if entry.id in entries:
+            problems.append(duplicate_id(entry.path or where, entry.id, entries[entry.id].path))
+            return False
+        entries[entry.id] = entry
+        return True
+
+    for path, resolved in input_files(inputs, problems):
+        stamp = kcache.file_stamp(path)
+        record = known.get(str(resolved))
+        if stamp is not None and record and record.get("stamp") == stamp and all(
+                cache.has(kcache.key_of(content, version)) for _, content, _ in record["docs"]):
+            kept = [d for d in record["docs"]
+                    if add(Entry(d[0], kcache.key_of(d[1], version), d[2]), path)]
+            files[str(resolved)] = {"stamp": stamp, "docs": kept}
+            continue
+        found, more = read_corpus([path])
+        problems.extend(more)
+        kept = []
+        for document in found:
+            content = kcache.content_hash(document)
+            where = str(document.path or path)
+            entry = Entry(document.id, kcache.key_of(content, version), where)
+            if add(entry, path):
+                kept.append([document.id, content, where])
+                if fresh is not None:
+                    fresh(document, entry.key)
+        if stamp is not None and found:
+            files[str(resolved)] = {"stamp": stamp, "docs": kept}
+    return [entries[k] for k in sorted(entries)], problems, files
+
+
+def input_files(inputs: Iterable[Path | str], problems: list[Problem]) -> Iterator[tuple[Path, Path]]:
+    """(path, resolved path) of each input file, in the order read, each file once; the problems
+    of inputs that are no article file or folder are appended to ``problems`` as they are met."""
+    seen: set[Path] = set()
+    for given in map(Path, inputs):
+        if given.is_dir():
+            paths = folder_files(given)
+            if not paths:
+                problems.extend(read_corpus([given])[1])
+        elif given.exists() and given.suffix.lower() in SUFFIXES:
+            paths = [given]
+        else:
+            problems.extend(read_corpus([given])[1])
+            continue
+        for path in paths:
+            resolved = path.resolve()
+            if resolved not in seen:
+                seen.add(resolved)
+                yield path, resolved
+
+
+def reread(doc_id: str, files: dict) -> Document:
+    """The document ``doc_id`` of a file recorded unchanged (``files``: the file records of
+    :func:`read_inputs`) whose cache entry disappeared since: read it again."""
+    for path, record in files.items():
+        if any(d[0] == doc_id for d in record["docs"]):
+            found, _ = read_corpus([Path(path)])
+            for document in found:
+                if document.id == doc_id:
+                    return document
+    raise KgError(f"{doc_id}: its cache entry disappeared during the build; run the build again")

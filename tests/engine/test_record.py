@@ -1,0 +1,92 @@
+"""The per-document record (kg.engine.record, made by kg.engine.pipeline.record_of): entities, roles,
+arguments and post authors by index; a cache entry round trip; events rebuilt for the mapping.
+
+Parses are built by hand (no model); all names are invented.
+"""
+
+from __future__ import annotations
+
+import datetime
+import pickle
+from types import SimpleNamespace
+
+import pytest
+
+from kg.engine.pipeline import record_of
+from kg.engine.record import DocumentRecord, dumps, loads
+from kg.ingest.documents import from_text
+from kg.model import Entity, Event, Mention
+
+TEXT = "Speaker Ana Lopes ejected Tom Reyes. Reyes left."
+
+
+def _analysed(doc_id: str = "d1"):
+    """An analysis of TEXT as kg.engine.pipeline.analyse would return it, parse stubbed."""
+    ana = Entity(kind="Person", name="Ana Lopes", key="ana lopes", names={"Ana Lopes"})
+    tom = Entity(kind="Person", name="Tom Reyes", key="tom reyes", names={"Tom Reyes", "Reyes"})
+    party = Entity(kind="PoliticalParty", name="Progress Party", key="progress party")
+    speaker = Entity(kind="Office", name="Speaker", key="speaker")
+    ana.roles = {("holdsOffice", speaker)}
+    tom.roles = {("memberOf", party)}  # the party is not in the document's list: the record adds it
+    ejection = Event(cls="Ejection", rule="ejection.verb", trigger="ejected", para=0, trigger_index=3,
+                     sentence=(0, 36), agents=[Mention(0, 1, 3, "Person", "Ana Lopes", 2, entity=ana)],
+                     targets=[Mention(0, 4, 6, "Person", "Tom Reyes", 5, entity=tom),
+                              Mention(0, 6, 7, "Description", "someone", 6)],
+                     date=datetime.date(2024, 3, 12))
+    left = Event(cls="Statement", rule="statement.verb", trigger="left", para=0, trigger_index=9,
+                 sentence=(37, 49), agents=[Mention(0, 8, 9, "Person", "Reyes", 8, entity=tom)], modality="Negated",
+                 quote="left", quote_span=(43, 47))
+    sents = [SimpleNamespace(start_char=0, end_char=36), SimpleNamespace(start_char=37, end_char=49)]
+    document = from_text(TEXT, id=doc_id)
+    return SimpleNamespace(document=document, paragraphs=[SimpleNamespace(start=0, doc=SimpleNamespace(sents=sents))],
+                           entities=[ana, tom, speaker], events=[ejection, left], post_authors={0: tom})
+
+
+def test_record_refers_by_index_within_the_record():
+    record = record_of(_analysed())
+    names = [e.name for e in record.entities]
+    assert names == ["Ana Lopes", "Tom Reyes", "Speaker", "Progress Party"]  # the role's object added last
+    assert record.entities[0].roles == (("holdsOffice", 2),)
+    assert record.entities[1].roles == (("memberOf", 3),)
+    ejection, statement = record.events
+    assert ejection.agent_entities() == [0] and ejection.target_entities() == [1]
+    assert [t.entity for t in ejection.targets] == [1, None]  # a mention without an entity is kept
+    assert (ejection.sentence_no, statement.sentence_no) == (1, 2)
+    assert record.post_authors == ((0, 1),)
+    assert record.sentences == ((0, 36), (37, 49))
+    assert not statement.asserted and ejection.asserted
+
+
+def test_record_event_gives_the_event_back_with_the_entities_given():
+    analysed = _analysed()
+    record = record_of(analysed)
+    corpus = [Entity(kind=e.kind, name=e.name.upper(), key=e.key) for e in record.entities]
+    for original, ev in zip(analysed.events, record.events):
+        rebuilt = ev.event(corpus)
+        for name in ("cls", "rule", "trigger", "para", "trigger_index", "sentence", "charge", "modality",
+                     "confidence", "date", "quote", "quote_span"):
+            assert getattr(rebuilt, name) == getattr(original, name), name
+        for got, want in zip(rebuilt.agents + rebuilt.targets, original.agents + original.targets):
+            assert (got.para, got.start, got.end, got.kind, got.name, got.head, got.key) == \
+                   (want.para, want.start, want.end, want.kind, want.name, want.head, want.key)
+            assert (got.entity is None) == (want.entity is None)
+            if got.entity is not None:
+                assert got.entity.name == want.entity.name.upper()  # the corpus entity given
+
+
+def test_record_cache_entry_round_trip_and_misses():
+    analysed = _analysed()
+    record = record_of(analysed)
+    data = dumps(analysed.document, record)
+    document, again = loads(data, "d1")
+    assert again == record and document == analysed.document
+    assert isinstance(again, DocumentRecord)
+    assert loads(data, "another") is None  # an entry of another document
+    assert loads(b"not a pickle", "d1") is None and loads(None, "d1") is None
+    assert loads(pickle.dumps(("d1", record)), "d1") is None  # not a (document, record) pair
+
+
+def test_record_is_immutable():
+    record = record_of(_analysed())
+    with pytest.raises(AttributeError):
+        record.entities[0].name = "someone else"
