@@ -19,16 +19,10 @@ from rdflib import Dataset, Graph
 from kg.errors import KgError
 from kg.ontology.terms import jsonld_context
 from kg.rdf import formats as rdf_formats
-from kg.rdf.formats import DEFAULT_FORMATS, FormatError, check_formats
+from kg.rdf.formats import DEFAULT_FORMATS, check_formats
 
-__all__ = ["DATASET_FORMATS", "DEFAULT_FORMATS", "FILENAMES", "FORMATS", "FormatError", "GraphReadError", "PREFIXES",
-           "atomic_write_bytes", "check_formats", "context_for", "jsonld_context", "merged",
+__all__ = ["GraphReadError", "PREFIXES", "atomic_write_bytes", "context_for", "jsonld_context", "merged",
            "output_prefixes", "read_dataset", "read_output", "serialize", "write_merged", "write_outputs"]
-
-# the names this module had before the table moved to kg.rdf.formats (kept while callers switch)
-FORMATS = {f.name: f.rdflib for f in rdf_formats.FORMATS.values()}
-FILENAMES = {f.name: f.filename for f in rdf_formats.FORMATS.values()}
-DATASET_FORMATS = frozenset(f.name for f in rdf_formats.FORMATS.values() if f.dataset)
 
 #: the project's prefixes, bound in every output (instance prefixes such as person: come from the mapping)
 PREFIXES = {
@@ -119,7 +113,7 @@ def serialize(dataset: Dataset, fmt: str) -> bytes:
     """``dataset`` in the format named ``fmt`` (see :data:`kg.rdf.formats.FORMATS`), as UTF-8 bytes.
 
     Raises:
-        FormatError: an unknown format.
+        kg.rdf.formats.FormatError: an unknown format.
     """
     spec = rdf_formats.get(fmt)
     if spec.dataset:
@@ -139,7 +133,7 @@ def write_outputs(dataset: Dataset, out: Path, formats: Iterable[str] = DEFAULT_
     earlier file. Returns the paths written, in the order of ``formats``.
 
     Raises:
-        FormatError: an unknown format (before anything is written).
+        kg.rdf.formats.FormatError: an unknown format (before anything is written).
         OSError: the folder cannot be written.
     """
     blobs = [(out / rdf_formats.get(f).filename, serialize(dataset, f)) for f in check_formats(formats)]
