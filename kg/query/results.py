@@ -16,6 +16,7 @@ import pyoxigraph as ox
 from kg.ontology import terms
 from kg.ontology.vocab import NS
 from kg.query.syntax import PREFIXES, QueryError
+from kg.rdf import formats as rdf_formats
 
 FORMATS = ("table", "csv", "tsv", "json")
 #: widest cell in a table, in characters
@@ -123,8 +124,8 @@ def format_results(results: Results, fmt: str = "table", labels: dict[str, str] 
             return json.dumps({"head": {}, "boolean": results.boolean}) + "\n"
         return ("yes" if results.boolean else "no") + "\n" if fmt == "table" else str(results.boolean).lower() + "\n"
     if results.kind == "graph":
-        rdf = {"table": ox.RdfFormat.TURTLE, "json": ox.RdfFormat.JSON_LD}.get(fmt, ox.RdfFormat.N_TRIPLES)
-        return ox.serialize(results.triples, format=rdf).decode("utf-8")
+        rdf = rdf_formats.get({"table": "ttl", "json": "jsonld"}.get(fmt, "nt"))
+        return ox.serialize(results.triples, format=rdf.oxigraph).decode("utf-8")
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf)  # SPARQL 1.1 CSV: plain values, CRLF line ends

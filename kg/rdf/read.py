@@ -95,7 +95,7 @@ def partition_files(folder: Path) -> list[Path] | None:
         return None
     try:  # a later single-machine build into the same folder wrote newer merged files
         if any((Path(folder) / n).stat().st_mtime_ns > (Path(folder) / MANIFEST).stat().st_mtime_ns
-               for n in ("graph.trig", "graph.nq") if (Path(folder) / n).exists()):
+               for n in (rdf_formats.get(f).filename for f in DIRECTORY_FORMATS) if (Path(folder) / n).exists()):
             return None
     except OSError:
         return None

@@ -257,7 +257,7 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
 
                 dataset = Mapper(base).dataset
                 for f in files:
-                    dataset.parse(f, format="nquads")
+                    dataset.parse(f, format=rdf_formats.get("nq").rdflib)
                 stage(spec).write_bytes(serialize(dataset, spec.name))
         for temp, _ in staged:
             with open(temp, "rb") as fh:
