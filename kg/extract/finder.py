@@ -36,7 +36,10 @@ def matchers(nlp: Language) -> dict[str, PhraseMatcher]:
     out["legislature"] = leg
     office = PhraseMatcher(nlp.vocab, attr="LOWER")
     for o in lex.offices:
-        office.add(o.key, [nlp.make_doc(w) for w in o.words])
+        # the tokenizer splits "rep." but keeps "Rep." whole: match each word as it is tokenized in
+        # running text, lower-case and capitalised
+        forms = {tuple(t.lower_ for t in nlp.make_doc(v)): v for w in o.words for v in (w, w.title())}
+        office.add(o.key, [nlp.make_doc(v) for v in forms.values()])
     out["office"] = office
     return out
 
@@ -79,7 +82,7 @@ class Finder:
     """Find mentions in one paragraph (``para`` is its index in the document)."""
 
     def __init__(self, doc: Doc, para: int, nlp: Language):
-        self.doc, self.para, self.lex = doc, para, lexicon.load()
+        self.doc, self.para, self.lex, self.nlp = doc, para, lexicon.load(), nlp
         #: one Token object per token, made once: ``doc[i]`` and iterating a Doc make new ones each time
         self.tokens = list(doc)
         self.m = matchers(nlp)

@@ -26,15 +26,56 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
         if any(i in f.owner for i in range(s, e)):
             continue
         if o.portfolio:
-            # "Finance Minister" / "Minister of Finance" / "Minister for Housing"
-            if s > 0 and capitalised(doc[s - 1]) and (s - 1) not in f.owner and doc[s - 1].text not in lex.name_stop_words:
-                out.append((s - 1, e, (o, f"{doc[s - 1].text} Minister", f"Minister of {doc[s - 1].text}")))
-                continue
+            # "Minister of Finance" / "Minister for Foreign Affairs" / "US Secretary of State"
             if e + 1 < len(doc) and doc[e].lower_ in {"of", "for"} and capitalised(doc[e + 1]):
-                out.append((s, e + 2, (o, f"{doc[e + 1].text} Minister", f"Minister of {doc[e + 1].text}")))
+                pe = e + 3 if e + 2 < len(doc) and f"{doc[e + 1].lower_} {doc[e + 2].lower_}" in lex.portfolios else e + 2
+                words = _portfolio_words(doc[e + 1:pe])
+                out.append((s, pe, (o, f"{words} {o.label}", f"{o.label} of {words}")))
+                continue
+            # "Finance Minister" / "foreign minister" / "Home Affairs Minister" / "Commerce Secretary"
+            ps = _portfolio_before(f, s)
+            if ps is not None:
+                words = _portfolio_words(doc[ps:s])
+                out.append((ps, e, (o, f"{words} {o.label}", f"{o.label} of {words}")))
                 continue
         out.append((s, e, (o, o.label, None)))
     return out
+
+
+def _portfolio_before(f: Finder, s: int) -> int | None:
+    """Start of the portfolio before a portfolio title at ``s``: two listed words ('home affairs'),
+    one capitalised word ('Finance'), or one listed lower-case word ('foreign'); None if none."""
+    doc, lex = f.doc, f.lex
+    if s > 1 and f.free(s - 2, s) and f"{doc[s - 2].lower_} {doc[s - 1].lower_}" in lex.portfolios:
+        return s - 2
+    # (a country or nationality is not a portfolio: "US Secretary", "Egyptian Minister")
+    if s > 0 and (s - 1) not in f.owner and doc[s - 1].text not in lex.name_stop_words and (
+            (capitalised(doc[s - 1]) and doc[s - 1].ent_type_ not in {"GPE", "NORP"}) or doc[s - 1].lower_ in lex.portfolios):
+        return s - 1
+    return None
+
+
+def _portfolio_words(span) -> str:
+    """'foreign affairs' -> 'Foreign Affairs' (a capitalised word keeps its own spelling)."""
+    return " ".join(t.text if capitalised(t) else t.text.title() for t in span)
+
+
+def not_current(f: Finder, s: int, e: int) -> bool:
+    """Is the title ``doc[s:e]`` held in the past or the future: 'former (US) President',
+    'then-prime-minister', 'Ex-Prime Minister', 'the late Senator', 'President-elect'?"""
+    doc, lex = f.doc, f.lex
+    # a past or future marker before the title, over hyphens, adjectives, places and a party
+    k = s - 1
+    while k >= 0 and k >= s - 5:
+        t = doc[k]
+        if t.lower_ in lex.not_current:
+            return True
+        owner = f.owner.get(k)
+        if not (t.text in {"-", "–"} or t.pos_ in {"ADJ", "PROPN"} or (owner is not None and owner.kind == "PoliticalParty")):
+            break
+        k -= 1
+    # "President-elect", "Minister-designate"
+    return e + 1 < len(doc) and doc[e].text in {"-", "–"} and doc[e + 1].lower_ in lex.elect_suffixes
 
 
 def name_after(f: Finder, i: int) -> int:
@@ -65,13 +106,18 @@ def people(f: Finder) -> None:
     for s, e, (office, label, alias) in titles(f):
         if not f.free(s, e):
             continue
+        # "Queen Mara", not "a beauty queen"
+        if office.before_name and name_after(f, e) == e:
+            continue
         # a party right before the title: "Bloc Quebecois MP", "Labour Front MP"
         party = f.owner.get(s - 1) if s > 0 else None
         if party is not None and party.kind != "PoliticalParty":
             party = None
         if party is None and s > 0 and doc[s].lower_ in role_words:
             party = unknown_party_before_role(f, s)
-        _title_person(f, s, e, office_mention=(office, label, alias), party=party)
+        # a past or future holder ("former Senator X") is named, but holds no office now
+        past = not_current(f, s, e)
+        _title_person(f, s, e, office_mention=None if past else (office, label, alias), party=party, past=past)
     # party role words after a party: "NDP Leader X", "Bloc leader X", "Heartland backbenchers"
     for i, tok in enumerate(f.tokens):
         word, s = tok.lower_, i
@@ -131,7 +177,8 @@ def _given_name(f: Finder, tok: Token, s: int, e: int) -> bool:
             and tok.text not in lex.party_head_words and tok.lower_ not in lex.party_roles)
 
 
-def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | None, role: str | None = None) -> None:
+def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | None, role: str | None = None,
+                  past: bool = False) -> None:
     doc = f.doc
     roles: list[tuple[str, Mention]] = []
     office = None
@@ -145,7 +192,7 @@ def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | No
     elif party is not None and role is not None:
         roles.append((role, party))
     # "leader of the NDP" / "MP for the Coastal League"
-    if party is None and e + 1 < len(doc) and doc[e].lower_ in {"of", "for"}:
+    if party is None and not past and e + 1 < len(doc) and doc[e].lower_ in {"of", "for"}:
         k = e + 1 + (doc[e + 1].lower_ == "the")
         p = f.owner.get(k)
         if p is not None and p.kind == "PoliticalParty":

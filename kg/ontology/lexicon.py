@@ -57,6 +57,10 @@ class Lexicon:
     remark_governors: frozenset[str]
     party_abbreviations: dict[str, str]
     modality: dict[str, frozenset[str]]
+    #: titles.json: words that make a title's holder past or future, and portfolio words
+    not_current: frozenset[str] = frozenset()
+    elect_suffixes: frozenset[str] = frozenset()
+    portfolios: frozenset[str] = frozenset()
     #: closed-class word lists (``grammar.json``): name -> words, or word -> value (``pronoun_gender``)
     grammar: dict[str, Any] = field(default_factory=dict)
     #: event class -> what all its events do, whichever rule found them (``events.json`` "classes")
@@ -286,6 +290,9 @@ def load() -> Lexicon:
         speech_verbs=events.speech_verbs,
         remark_governors=events.remark_governors,
         party_abbreviations=dict(titles.party_abbreviations),
+        not_current=titles.not_current,
+        elect_suffixes=titles.elect_suffixes,
+        portfolios=titles.portfolios,
         modality=dict(modality.model_dump()),
         grammar={k: (dict(v) if isinstance(v, dict) else v) for k, v in grammar.model_dump().items()},
         classes=dict(events.classes),

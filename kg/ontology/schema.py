@@ -198,6 +198,8 @@ class Office(_Strict):
     portfolio: bool = Field(False, description="a capitalised word before it, or 'of/for X' after it, makes a ministry "
                                                "('Finance Minister', 'Minister for Housing')")
     case: Literal["title"] | None = Field(None, description="title: the word must be capitalised to count as a title")
+    before_name: bool = Field(False, description="the word is a title only right before a name ('Queen Mara', not "
+                                                 "'a beauty queen')")
 
     @property
     def title_case(self) -> bool:
@@ -217,6 +219,12 @@ class TitlesFile(_Strict):
     name_stop_words: Words = Field(description="capitalised words that are never part of a person's name")
     honorifics: dict[str, Gender] = Field(description="an honorific before a name -> the person's gender")
     party_abbreviations: dict[str, str] = Field({}, description="'Rep. X (D-Ohio)': a party initial -> the party")
+    not_current: Words = Field(frozenset(), description="a word before a title that makes its holder past or future "
+                                                        "('former', 'then-', 'the late', 'incoming'): no current office")
+    elect_suffixes: Words = Field(frozenset(), description="'President-elect X': a word hyphened after a title that "
+                                                           "makes its holder future")
+    portfolios: Words = Field(frozenset(), description="lower-case words (one or two) that make a portfolio title a "
+                                                       "ministry ('foreign minister', 'home affairs minister')")
 
 
 class Party(_Strict):

@@ -1,0 +1,49 @@
+"""Offices across legislatures (issue 14, item 3): each office distinct (an MLA is not a Member
+of Parliament), portfolios before or after the title ("foreign minister", "Minister of Foreign
+Affairs", "Commerce Secretary"), and an office in apposition ("X, the Governor General").
+
+All names are invented; these run the real model (marked ``model``)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+
+def _offices(facts, text):
+    _, _, a = facts(text)
+    return {e.name: {o.name for rel, o in e.roles if rel == "holdsOffice"} for e in a.entities if e.kind == "Person"}
+
+
+@pytest.mark.parametrize("text,name,office", [
+    # Westminster provinces and devolved houses: each member office is its own
+    ("Sikh MLA Harjit Gill spoke in the Ontario legislature.", "Harjit Gill", "Member of the Legislative Assembly"),
+    ("Labour MP (Member of Parliament) Gwen Arlott spoke.", "Gwen Arlott", "Member of Parliament"),
+    ("Julia Ferris, the Governor General of Canada, dissolved Parliament.", "Julia Ferris", "Governor General"),
+    # US Congress and states
+    ("The Vice President, Marla Quist, said on Friday that talks would resume.", "Marla Quist", "Vice President"),
+    ("Republican state representative Janet Cole proposed the bill.", "Janet Cole", "State Representative"),
+    # city councils
+    ("Councillor Brian Tull voted against the zoning change.", "Brian Tull", "Councillor"),
+    ("Mayor Lena Ortiz told the city council on Monday.", "Lena Ortiz", "Mayor"),
+    # portfolios: before the title, lower-case or capitalised, one word or two; after it with of/for
+    ("Egyptian foreign minister Karim Fathy met his counterparts.", "Karim Fathy", "Foreign Minister"),
+    ("Finance Minister Priya Rao tabled the budget in the Lok Sabha.", "Priya Rao", "Finance Minister"),
+    ("The Home Affairs Minister, Anand Kulkarni, said the bill would pass.", "Anand Kulkarni", "Home Affairs Minister"),
+    ("Minister for Housing Dana Roe announced the plan.", "Dana Roe", "Housing Minister"),
+    ("Commerce Secretary Walter Price testified.", "Walter Price", "Commerce Secretary"),
+    ("US Secretary of State Paul Hendry said.", "Paul Hendry", "State Secretary"),
+])
+def test_offices_by_legislature(facts, text, name, office):
+    offices = _offices(facts, text)
+    assert office in offices.get(name, set()), offices
+
+
+@pytest.mark.parametrize("text,name,wrong", [
+    ("Sikh MLA Harjit Gill spoke in the Ontario legislature.", "Harjit Gill", "Member of Parliament"),
+    ("The Vice President, Marla Quist, said on Friday.", "Marla Quist", "President"),
+    ("US Secretary of State Paul Hendry said.", "Paul Hendry", "US Secretary"),
+])
+def test_offices_not_the_wrong_office(facts, text, name, wrong):
+    assert wrong not in _offices(facts, text).get(name, set())
