@@ -21,7 +21,7 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
     out = []
     for s, e, key in longest(found):
         o = by_key[key]
-        if o.title_case and not capitalised(doc[s]):
+        if o.title_case and not capitalised(doc[s]) and not _place_licensed(f, s, e):
             continue
         if any(i in f.owner for i in range(s, e)):
             continue
@@ -167,6 +167,43 @@ def people(f: Finder) -> None:
         i = max(j, i + 1)
 
 
+def _name_start(f: Finder, e: int) -> int:
+    """Where the name after a title ending at ``e`` begins: right after it, after the place of the
+    office ('President of France X', 'Chief Executive of Hong Kong X'), or after an abbreviation
+    or expansion in brackets ('MP (Member of Parliament) X', 'Member of Parliament (MP) X')."""
+    doc = f.doc
+    k = e
+    # "of (the) <place>": a place the model typed, wholly
+    if k + 1 < len(doc) and doc[k].lower_ == "of":
+        j = k + 1 + (doc[k + 1].lower_ == "the")
+        if j < len(doc) and doc[j].ent_type_ == "GPE" and doc[j].ent_iob_ == "B" and j not in f.owner:
+            j += 1
+            while j < len(doc) and doc[j].ent_iob_ == "I":
+                j += 1
+            if j > k + 1 and name_after(f, j) > j:
+                return j
+    # "(MP)" / "(Member of Parliament)"
+    if k < len(doc) and doc[k].text == "(":
+        close = next((j for j in range(k + 1, min(k + 6, len(doc))) if doc[j].text == ")"), None)
+        if close is not None and close > k + 1 and name_after(f, close + 1) > close + 1:
+            return close + 1
+    return e
+
+
+def _place_licensed(f: Finder, s: int, e: int) -> bool:
+    """May a title that is a title only when capitalised stand lower-case here? Yes, when a place
+    or nationality qualifies it: 'Ukrainian president X', 'Puerto Rico's governor', 'the mayor of
+    London', 'the chief executive of Hong Kong'."""
+    doc = f.doc
+    if s > 0 and (doc[s - 1].ent_type_ in {"GPE", "NORP"} or (doc[s - 1].tag_ == "POS" and s > 1
+                                                               and doc[s - 2].ent_type_ == "GPE")):
+        return True
+    if e + 1 < len(doc) and doc[e].lower_ == "of":
+        j = e + 1 + (doc[e + 1].lower_ == "the")
+        return j < len(doc) and doc[j].ent_type_ == "GPE"
+    return False
+
+
 def _given_name(f: Finder, tok: Token, s: int, e: int) -> bool:
     """Is ``tok``, right before the name ``doc[s:e]``, a given name the entity left out?"""
     lex = f.lex
@@ -204,12 +241,21 @@ def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | No
     else:
         e_desc = e
     start = party.start if party is not None and party.end == s else s
-    n_end = name_after(f, e)
-    if n_end > e:
-        name = doc[e:n_end].text
+    n_start = _name_start(f, e)
+    n_end = name_after(f, n_start)
+    if n_end > n_start:
+        name = doc[n_start:n_end].text
         f.add(Mention(f.para, start, n_end, "Person", name, n_end - 1, roles=roles))
         return
-    # no name: a role description ("the NDP leader", "the deputy Speaker", "a Bloc MP")
+    # no name: a role description ("the NDP leader", "the deputy Speaker", "a Bloc MP"), with the
+    # place of its office ("the mayor of London")
+    if e_desc == e and e + 1 < len(doc) and doc[e].lower_ == "of":
+        j = e + 1 + (doc[e + 1].lower_ == "the")
+        if j < len(doc) and doc[j].ent_type_ == "GPE" and doc[j].ent_iob_ == "B" and f.free(e, j + 1):
+            j += 1
+            while j < len(doc) and doc[j].ent_iob_ == "I" and j not in f.owner:
+                j += 1
+            e_desc = j
     st = start
     while st > 0 and modifier(doc[st - 1]):
         st -= 1

@@ -34,6 +34,16 @@ def _offices(facts, text):
     ("Minister for Housing Dana Roe announced the plan.", "Dana Roe", "Housing Minister"),
     ("Commerce Secretary Walter Price testified.", "Walter Price", "Commerce Secretary"),
     ("US Secretary of State Paul Hendry said.", "Paul Hendry", "State Secretary"),
+    # the place of the office between title and name, or a place licensing a lower-case title
+    ("First Minister of Scotland Moira Baird spoke at the rally.", "Moira Baird", "First Minister"),
+    ("President of France Louis Marchand arrived on Monday.", "Louis Marchand", "President"),
+    ("The newly elected Ukrainian president Taras Bondar declined to comment.", "Taras Bondar", "President"),
+    ("Lina Cruz, Puerto Rico's governor, resigned.", "Lina Cruz", "Governor"),
+    ("The mayor of London, Adam Reeve, tweeted his support.", "Adam Reeve", "Mayor"),
+    ("Sunita Rao, the chief executive of Hong Kong, withdrew the bill.", "Sunita Rao", "Chief Executive"),
+    # an abbreviation or its expansion in brackets between title and name
+    ("Member of Parliament (MP) Carys Bevan of the Labour Party added that the plan was dangerous.", "Carys Bevan",
+     "Member of Parliament"),
 ])
 def test_offices_by_legislature(facts, text, name, office):
     offices = _offices(facts, text)
@@ -44,6 +54,7 @@ def test_offices_by_legislature(facts, text, name, office):
     ("Sikh MLA Harjit Gill spoke in the Ontario legislature.", "Harjit Gill", "Member of Parliament"),
     ("The Vice President, Marla Quist, said on Friday.", "Marla Quist", "President"),
     ("US Secretary of State Paul Hendry said.", "Paul Hendry", "US Secretary"),
+    ("The company's chief executive Mark Lyle said profits fell.", "Mark Lyle", "Chief Executive"),
 ])
 def test_offices_not_the_wrong_office(facts, text, name, wrong):
     assert wrong not in _offices(facts, text).get(name, set())
