@@ -3,6 +3,9 @@ and motions (the words of ``organizations.json`` and ``events.json``)."""
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from spacy.tokens import Token
 
 from kg.extract.finder import Finder, capitalised, gazetteer_aliases, longest
@@ -19,7 +22,9 @@ def parties(f: Finder) -> None:
              if capitalised(doc[s]) or doc[s].is_upper]
     for i, tok in enumerate(f.tokens):
         nxt = doc[i + 1].text if i + 1 < len(doc) else ""
-        if tok.text in lex.party_head_words and capitalised(tok) and nxt not in lex.party_head_words:
+        # "the African Union Commission": a head word inside a body's name is no party
+        if tok.text in lex.party_head_words and capitalised(tok) and nxt not in lex.party_head_words \
+                and nxt not in lex.org_head_words:
             s = _run_back(f, i)
             if s < i or tok.pos_ == "PROPN":
                 spans.append((s, i + 1, ""))
@@ -28,11 +33,44 @@ def parties(f: Finder) -> None:
             s = _run_back(f, i)
             if s < i:
                 spans.append((s, i, ""))
+    # Party Facts names of two words or more, as written ("Law and Justice", "Civic Platform")
+    index = party_facts_index()
+    ends = {t.idx + len(t.text): t.i for t in f.tokens}
+    for i, tok in enumerate(f.tokens):
+        for form in index.get(tok.text, ()):
+            end = tok.idx + len(form)
+            if doc.text[tok.idx:end] == form and end in ends:
+                spans.append((i, ends[end] + 1, ""))
+                break
     aliases = gazetteer_aliases()
     for s, e, name in longest(spans):
         text = doc[s:e].text
+        # "the African Union", "contempt of Congress": a body, not a party
+        if not name and text in lex.bodies:
+            continue
         key = name or aliases.get(fold(text))
         f.add(Mention(f.para, s, e, "PoliticalParty", text, f.span_head(s, e), key=key or None))
+
+
+@cache
+def party_facts_index() -> dict[str, tuple[str, ...]]:
+    """The gazetteer's party names of two words or more, as written, by their first word (longest
+    first); not the names ``organizations.json`` already has, nor legislatures' names. A name two
+    countries' parties share ("Law and Justice") is one label: which party it is (its Wikidata
+    entity) the mapping decides from the article's country."""
+    lex = lexicon.load()
+    forms: set[str] = set()
+    for g in lex.gazetteer:
+        for name in (g.name, g.native):
+            forms.update(f.strip() for f in (name or "").split(" / ") if f.strip() and "[" not in f)
+    known = set(gazetteer_aliases()) | {fold(w) for w in lex.legislature_words}
+    out: dict[str, list[str]] = {}
+    for form in forms:
+        first = re.match(r"\w+", form)
+        if len(form.split()) < 2 or fold(form) in known or first is None or not form[:1].isupper():
+            continue
+        out.setdefault(first.group(), []).append(form)
+    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
 
 
 def _run_back(f: Finder, i: int) -> int:
@@ -66,9 +104,69 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
         name = lex.party_adjectives[text]
         if name is None:
             return None
+    # "former Republican senator X": a past membership
+    if s > 0 and doc[s - 1].lower_ in lex.membership_ends:
+        return None
+    # "Senate Minority Leader", "State Department spokesperson": a body or a branch, not a party
+    if any(lex.party_adjectives.get(doc[k].text, "") is None or doc[k].text in lex.org_head_words for k in range(s, e)):
+        return None
+    # "Congress spokesperson": a legislature is a body, not a party
+    if fold(text) in {fold(w) for w in lex.legislature_words}:
+        return None
     if doc[s].ent_type_ in {"GPE", "NORP", "DATE", "PERSON"} and e - s == 1 and text not in lex.party_adjectives:
         return None
-    return f.add(Mention(f.para, s, e, "PoliticalParty", text, e - 1))
+    # "Democratic Senator X": an adjective of a known party names it
+    key = gazetteer_key(lex.party_adjectives[text]) if lex.party_adjectives.get(text) else None
+    return f.add(Mention(f.para, s, e, "PoliticalParty", key or text, e - 1, key=key))
+
+
+def party_word(f: Finder, i: int) -> Mention | None:
+    """The party that token i names: a party mention there, or a party adjective ('Republican',
+    'Labour') made a mention of its gazetteer party; None for anything else."""
+    p = f.owner.get(i)
+    if p is not None and p.kind == "PoliticalParty":
+        return p
+    # (a title or a description may hold a party word: "the Democratic Speaker")
+    if p is not None and p.kind not in {"Description", "Office"}:
+        return None
+    name = f.lex.party_adjectives.get(f.doc[i].text)
+    if not name:
+        return None
+    key = gazetteer_aliases().get(fold(name))
+    return f.add(Mention(f.para, i, i + 1, "PoliticalParty", key or name, i, key=key))
+
+
+def party_initials(f: Finder, text: str) -> str | None:
+    """'(D-Ore.)', '(Con, Bath)': the party an abbreviation in a party-and-seat bracket names (the
+    titles' party initials, the gazetteer's aliases, then a Party Facts abbreviation of the
+    country the paragraph names, or of one party only), or None."""
+    lex = f.lex
+    name = lex.party_abbreviations.get(text) or gazetteer_aliases().get(fold(text))
+    if name:
+        return name
+    by_country = party_facts_shorts().get(text, {})
+    country = lex.country_of(f.doc.text) if len(by_country) > 1 else None
+    if country in by_country:
+        return by_country[country]
+    names = set(by_country.values())
+    return names.pop() if len(names) == 1 else None
+
+
+@cache
+def party_facts_shorts() -> dict[str, dict[str, str]]:
+    """A Party Facts abbreviation ('Con', 'UMNO') -> country -> the English name of its party
+    there (a party still existing first); read only in a party-and-seat bracket, where an
+    abbreviation cannot be a word."""
+    out: dict[str, dict[str, str]] = {}
+    for g in sorted(lexicon.load().gazetteer, key=lambda g: g.to is None, reverse=True):
+        if g.short and len(g.short) > 1:
+            out.setdefault(g.short, {}).setdefault(g.country, g.name)
+    return out
+
+
+def gazetteer_key(name: str) -> str | None:
+    """The key of a party of ``organizations.json`` that ``name`` names, or None."""
+    return gazetteer_aliases().get(fold(name))
 
 
 def legislatures(f: Finder) -> None:
@@ -90,7 +188,9 @@ def motions(f: Finder, named_only: bool = False) -> None:
         if i in f.owner or (named_only and tok.text not in lex.motion_name_heads):
             continue
         # a named bill: capitalised run ending in Bill/Act ("Water Services Bill")
-        if tok.text in lex.motion_name_heads and i > 0 and capitalised(doc[i - 1]) and doc[i - 1].pos_ == "PROPN":
+        # (not a given name: "Governor Bill Lee")
+        given = tok.ent_type_ == "PERSON" and i + 1 < len(doc) and doc[i + 1].ent_type_ == "PERSON" and capitalised(doc[i + 1])
+        if tok.text in lex.motion_name_heads and i > 0 and capitalised(doc[i - 1]) and doc[i - 1].pos_ == "PROPN" and not given:
             s = i
             while s > 0 and capitalised(doc[s - 1]) and doc[s - 1].pos_ in {"PROPN", "ADJ"} and (s - 1) not in f.owner:
                 s -= 1

@@ -3,7 +3,8 @@ relative clauses ('X, who leads Y') and member phrases ('X, a member of the Y').
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder
+from kg.extract.finder import Finder, capitalised
+from kg.extract.organisations import gazetteer_key, party_initials, party_word
 from kg.model import Mention, fold
 
 
@@ -13,18 +14,27 @@ def appositions(f: Finder) -> None:
     people = [m for m in f.mentions if m.kind == "Person"]
     for m in people:
         e = m.end
-        # "Rep. X (D-Ohio)": a party initial before the state
-        if e + 2 < len(doc) and doc[e].text == "(" and doc[e + 1].text in lex.party_abbreviations \
-                and doc[e + 2].text in {"-", "–"}:
-            name = lex.party_abbreviations[doc[e + 1].text]
-            p = f.add(Mention(f.para, e + 1, e + 2, "PoliticalParty", name, e + 1, key=name))
+        # "former Labour MP X": a past membership is none
+        m.roles[:] = [(r, p) for r, p in m.roles if not (r == "memberOf" and p.kind == "PoliticalParty" and p.end <= m.start
+                                                          and p.start > 0 and doc[p.start - 1].lower_ in lex.membership_ends)]
+        party_before(f, m)
+        party_after(f, m)
+        leads_clause(f, m)
+        # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
+        if e + 2 < len(doc) and doc[e].text == "(" and doc[e + 2].text in {"-", "–", ","} \
+                and party_initials(f, doc[e + 1].text):
+            name = party_initials(f, doc[e + 1].text)
+            p = f.owner.get(e + 1)
+            if p is None or p.kind != "PoliticalParty":
+                p = f.add(Mention(f.para, e + 1, e + 2, "PoliticalParty", name, e + 1, key=gazetteer_key(name)))
             m.roles.append(("memberOf", p))
         # "X (Lantern Party)"
         elif e + 2 < len(doc) and doc[e].text == "(":
             p = f.owner.get(e + 1)
             if p is None and doc[e + 1].text[:1].isupper():
                 close = next((k for k in range(e + 1, min(e + 8, len(doc))) if doc[k].text == ")"), None)
-                if close and f.free(e + 1, close):
+                # "X (Lantern Party)": a name ending in a party word, not "Zachary (Surname)" or "(NSW)"
+                if close and f.free(e + 1, close) and doc[close - 1].text in lex.party_head_words:
                     p = f.add(Mention(f.para, e + 1, close, "PoliticalParty", doc[e + 1:close].text, close - 1))
             if p is not None and p.kind == "PoliticalParty":
                 m.roles.append(("memberOf", p))
@@ -35,14 +45,23 @@ def appositions(f: Finder) -> None:
             appos = [c for c in doc[m.head].children if c.dep_ == "appos"]
             if appos and appos[0].i in f.owner and f.owner[appos[0].i].kind in {"Description", "Office"}:
                 d = f.owner[appos[0].i]
+            # "A, Labour MP (Member of Parliament) B, and C": a title of the next name, not A's
+            if d is not None and _titles_next_name(f, d):
+                continue
             if d is not None and d.kind == "Office" and all(doc[k].pos_ in {"DET", "NOUN", "PART", "ADJ", "PROPN"}
                                                              or doc[k].text in {"'s", "’s"} for k in range(e + 1, d.start)):
                 m.roles.append(("holdsOffice", d))
+                # "X, the Democratic Speaker of the House": a party word before the office
+                party_between(f, m, e + 1, d.start)
                 d = None
             if d is not None and d.kind == "Description" and all(
                     doc[k].pos_ in {"DET", "ADJ", "NOUN", "PART", "PUNCT", "PROPN", "NUM"} for k in range(e + 1, d.start)):
                 m.roles.extend(d.roles)
                 d.antecedent = m
+                # "X, the Democratic Speaker of the House": a party word before the title
+                if not any(r[1].kind == "PoliticalParty" for r in d.roles):
+                    stop = next((k for k in range(d.start, d.end) if doc[k].lower_ in {"of", "for"}), d.end)
+                    party_between(f, m, e + 1, stop)
             else:
                 member_phrase(f, m, e + 1)
         # "X, who leads/chairs the Y"
@@ -65,9 +84,92 @@ def appositions(f: Finder) -> None:
         k = d.end
         if k + 1 < len(doc) and doc[k].text in {",", "–", "—", "-", "("}:
             p = f.owner.get(k + 1)
+            # "Labour MP (Member of Parliament) X": past a bracket that glosses the title
+            if (p is None or p.kind != "Person") and _titles_next_name(f, d):
+                p = f.owner.get(next(j + 1 for j in range(k, len(doc)) if doc[j].text == ")"))
             if p is not None and p.kind == "Person":
                 p.roles.extend(r for r in d.roles if r not in p.roles)
                 d.antecedent = p
+
+
+def party_before(f: Finder, m: Mention) -> None:
+    """'Republican Kevin Marsh', 'Labour MP Tom Ferris', 'Democratic committee chairman X', 'the
+    city's Democratic mayor X': a party word before a name, over title and role words between."""
+    doc, lex = f.doc, f.lex
+    i = m.start - 1
+    while i >= 0 and m.start - i <= 4:
+        t = doc[i]
+        p = party_word(f, i) if capitalised(t) and t.pos_ in {"PROPN", "ADJ", "NOUN"} else None
+        if p is not None:
+            # "former Republican senator X": a past membership
+            if i == 0 or doc[i - 1].lower_ not in lex.membership_ends:
+                if ("memberOf", p) not in m.roles and ("leaderOf", p) not in m.roles:
+                    m.roles.append(("memberOf", p))
+            return
+        o = f.owner.get(i)
+        # title and role words between: 'Representative', 'state representative', 'committee member'
+        if (o is not None and o.kind in {"Office", "Description"}) or (o is None and t.pos_ in {"NOUN", "PROPN"}
+                                                                       and t.is_alpha and not t.ent_type_):
+            i -= 1
+            continue
+        return
+
+
+def _titles_next_name(f: Finder, d: Mention) -> bool:
+    """Is a person's name right after ``d`` (past a bracket), so that ``d`` is that name's title?"""
+    doc, k = f.doc, d.end
+    if k < len(doc) and doc[k].text == "(":
+        k = next((j + 1 for j in range(k, min(k + 8, len(doc))) if doc[j].text == ")"), k)
+    p = f.owner.get(k)
+    return p is not None and p.kind == "Person"
+
+
+def party_between(f: Finder, m: Mention, s: int, e: int) -> None:
+    """A party word among doc[s:e] (the modifiers of a title) makes ``m`` its member, unless a
+    word before it makes the membership past ('a former Republican senator')."""
+    doc, lex = f.doc, f.lex
+    for k in range(s, e):
+        if doc[k].lower_ in lex.membership_ends:
+            return
+        p = party_word(f, k) if capitalised(doc[k]) else None
+        if p is not None:
+            if ("memberOf", p) not in m.roles:
+                m.roles.append(("memberOf", p))
+            return
+
+
+def party_after(f: Finder, m: Mention) -> None:
+    """'Polish leader X of the conservative Law and Justice Party', 'Senator X of the Y Party':
+    'of' (the, adjectives) and a party right after the name; a leader's title before the name
+    makes it a leadership."""
+    doc, lex = f.doc, f.lex
+    k = m.end
+    if k >= len(doc) or doc[k].lower_ != "of":
+        return
+    k += 1
+    while k < len(doc) and (doc[k].lower_ in {"the", "its"} or (doc[k].pos_ == "ADJ" and doc[k].is_lower)):
+        k += 1
+    p = f.owner.get(k)
+    if p is None or p.kind != "PoliticalParty" or any(r[1] is p for r in m.roles):
+        return
+    before = doc[m.start - 1].lower_ if m.start > 0 else ""
+    m.roles.append((lex.party_roles.get(before, "memberOf") if before in {"leader", "head"} else "memberOf", p))
+
+
+def leads_clause(f: Finder, m: Mention) -> None:
+    """'X heads the Liberal Party', 'X leads the Y': a person, subject of a lead verb in the
+    present tense, whose object is a party (a past tense may be history: no role)."""
+    doc, lex = f.doc, f.lex
+    head = doc[m.head]
+    verb = head.head
+    if head.dep_ != "nsubj" or verb.lemma_ not in lex.lead_verbs or verb.tag_ not in {"VBZ", "VBP"} \
+            or any(c.dep_ == "neg" for c in verb.children):
+        return
+    for o in verb.children:
+        if o.dep_ == "dobj":
+            p = f.owner.get(o.i)
+            if p is not None and p.kind == "PoliticalParty" and ("leaderOf", p) not in m.roles:
+                m.roles.append(("leaderOf", p))
 
 
 def member_phrase(f: Finder, m: Mention, k: int) -> None:
@@ -78,6 +180,13 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
         if doc[i].text in {",", ";", ".", "said", "says"}:
             break
         p = f.owner.get(i)
+        # "X, the Democratic chairman of the committee": a party word before a role noun
+        if p is None and i + 1 < end and capitalised(doc[i]) and doc[i + 1].pos_ == "NOUN" and doc[i + 1].is_lower \
+                and f.lex.party_adjectives.get(doc[i].text) and not {t.lower_ for t in doc[k:i]} & lex.membership_ends:
+            p = party_word(f, i)
+            if p is not None:
+                m.roles.append(("memberOf", p))
+            break
         if p is not None and p.kind == "PoliticalParty":
             before = {t.lower_ for t in doc[k:i]}
             after = doc[p.end].lower_ if p.end < len(doc) else ""

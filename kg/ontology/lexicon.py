@@ -9,6 +9,7 @@ message is one line naming the file, the rule (or office, party, class) and the 
 from __future__ import annotations
 
 import difflib
+import re
 import json
 import types
 import typing
@@ -67,6 +68,68 @@ class Lexicon:
     classes: dict[str, ClassBehaviour] = field(default_factory=dict)
     #: time words (``time.json``), as plain lists and dicts
     time: dict[str, Any] = field(default_factory=dict)
+    #: the Party Facts gazetteer (``parties.json``)
+    gazetteer: tuple[schema.GazetteerParty, ...] = ()
+    #: 'former Labour MP': words that make a membership past (``organizations.json``)
+    membership_ends: frozenset[str] = frozenset()
+    #: 'the African Union', 'Congress': bodies named like parties (``organizations.json``)
+    bodies: frozenset[str] = frozenset()
+    #: country code -> the words that name it (``countries.json``)
+    countries: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def country_of(self, text: str) -> str | None:
+        """The country a text is about: the one whose words (names, demonyms, capitals,
+        legislatures, states) it uses most often; None if it uses none."""
+        counts = {c: len(rx.findall(text)) for c, rx in self._country_words.items()}
+        best = max(counts, key=lambda c: counts[c], default=None)
+        return best if best is not None and counts[best] > 0 else None
+
+    @cached_property
+    def _country_words(self) -> dict[str, re.Pattern]:
+        return {c: re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
+                              + r")(?!\w)") for c, ws in self.countries.items()}
+
+    def wikidata(self, party: str, country: str | None = None, aliases: tuple[str, ...] = ()) -> str | None:
+        """The Wikidata id ('Q9630') of a party by its name in a text about ``country``: the
+        ``organizations.json`` party of that name (if it sits in that country, or none is known),
+        else the gazetteer party of that country with that name (the name first, then ``aliases``:
+        'Conservatives' names the British party). None where the gazetteer has no id, or the text
+        names no country and ``organizations.json`` does not have the party."""
+        own = self._wikidata.get(party)
+        if own and (country is None or own[0] in {country, "*"}):
+            return own[1]
+        if country is None:
+            return None
+        names = self._gazetteer_names
+        return next((names[(country, n.casefold())] for n in (party, *aliases) if (country, n.casefold()) in names), None)
+
+    @cached_property
+    def _gazetteer_names(self) -> dict[tuple[str, str], str]:
+        """(country, folded name) -> Wikidata id."""
+        out: dict[tuple[str, str], str] = {}
+        # a party still existing wins over a dissolved one of the same name; it also has its name
+        # without its country ('Liberal Party' for 'Liberal Party of Australia')
+        for g in sorted(self.gazetteer, key=lambda g: g.to is None):
+            if g.wikidata:
+                bare = g.name.split(" of ")[0] if g.to is None and " of " in g.name else None
+                for n in (g.name, g.short, g.native, bare):
+                    if n:
+                        out[(g.country, n.casefold())] = g.wikidata
+        return out
+
+    @cached_property
+    def _wikidata(self) -> dict[str, tuple[str, str]]:
+        """organizations.json party name -> (its country, its Wikidata id)."""
+        by_id = {g.id: g.wikidata for g in self.gazetteer if g.wikidata}
+        names = self._gazetteer_names
+        out = {}
+        for p in self.parties:
+            hit = by_id.get(p.partyfacts) if p.partyfacts else next(
+                (names[(p.country, n.casefold())] for n in (p.name, *p.aliases) if (p.country, n.casefold()) in names), None)
+            if hit:
+                out[p.name] = (p.country or "*", hit)
+        return out
+
 
     @cached_property
     def rules_by_lemma(self) -> dict[str, tuple[Rule, ...]]:
@@ -264,9 +327,11 @@ def _step(tp: Any, part: Any) -> Any:
 @cache
 def load() -> Lexicon:
     """Read and check ``titles.json``, ``organizations.json``, ``events.json``, ``modality.json``,
-    ``grammar.json`` and ``time.json``; raises :class:`LexiconError` for the first that does not fit."""
-    titles, orgs, events, modality, grammar, time = (read(n) for n in (
-        "titles.json", "organizations.json", "events.json", "modality.json", "grammar.json", "time.json"))
+    ``grammar.json``, ``time.json``, ``parties.json`` and ``countries.json``; raises :class:`LexiconError` for the first that does not fit."""
+    titles, orgs, events, modality, grammar, time, gazetteer, countries = (read(n) for n in (
+        "titles.json", "organizations.json", "events.json", "modality.json", "grammar.json", "time.json",
+        "parties.json", "countries.json"))
+    assert isinstance(gazetteer, schema.PartiesFile) and isinstance(countries, schema.CountriesFile)
     assert isinstance(titles, schema.TitlesFile) and isinstance(orgs, schema.OrganizationsFile)
     assert isinstance(events, schema.EventsFile) and isinstance(grammar, schema.GrammarFile)
     offices = tuple(o.model_copy(update={"words": tuple(w.lower() for w in o.words)}) for o in titles.offices)
@@ -297,4 +362,8 @@ def load() -> Lexicon:
         grammar={k: (dict(v) if isinstance(v, dict) else v) for k, v in grammar.model_dump().items()},
         classes=dict(events.classes),
         time=time.model_dump(),
+        gazetteer=gazetteer.parties,
+        membership_ends=orgs.membership_ends,
+        bodies=orgs.bodies,
+        countries=dict(countries.countries),
     )

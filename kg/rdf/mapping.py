@@ -22,16 +22,19 @@ from functools import lru_cache
 from urllib.parse import quote
 
 from rdflib import RDF, RDFS, XSD, Dataset, Literal, Namespace, URIRef
-from rdflib.namespace import PROV, SKOS
+from rdflib.namespace import PROV, SDO, SKOS
 
 from kg.ingest.documents import Document
 from kg.model import Entity, Event, fold
+from kg.ontology import lexicon
 from kg.ontology.roles import event_roles
 from kg.ontology.vocab import KG, NS
 from kg.rdf.lines import TripleCollector
 
 #: Where instance IRIs live unless the user passes ``--base``.
 DEFAULT_BASE = "https://w3id.org/kg-news/id/"
+#: Wikidata entities (``schema:sameAs`` of a gazetteer party)
+WIKIDATA = Namespace("http://www.wikidata.org/entity/")
 
 _KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
               "Office": "office", "Motion": "motion"}
@@ -73,6 +76,8 @@ class Mapper:
         self.ns = Namespace(base)
         #: id(event) -> cross-document event key (see kg.resolve.corefer); set by the builder
         self.event_keys: dict[int, str] = {}
+        #: the country the document being mapped is about (a party's schema:sameAs depends on it)
+        self._country: str | None = None
         self.dataset = Dataset() if sink is None else sink
         for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
                            ("prov", str(PROV))):
@@ -103,6 +108,7 @@ class Mapper:
                 g.add((doc, KG[prop], Literal(value.isoformat() if dt == XSD.date else value, datatype=dt)))
         if d.date and not d.published:
             g.add((doc, RDFS.comment, Literal(f"date {d.date.isoformat()} inferred from the latest embedded post")))
+        self._country = lexicon.load().country_of(d.text)  # whose party a party name is (schema:sameAs)
         for e in facts.entities:
             self.add_entity(g, e)
         for i, embed in enumerate(d.embeds):
@@ -144,6 +150,11 @@ class Mapper:
         for key in sorted({fold(n) for n in other_names | {e.name} if n}):
             if key:
                 g.add((iri, SKOS.hiddenLabel, Literal(key)))
+        # a gazetteer party's Wikidata entity (Party Facts' link); schema:sameAs, not owl:sameAs, which
+        # would merge the two nodes' facts and is a schema triple to the fast reasoner
+        qid = lexicon.load().wikidata(e.name, self._country, e.aliases) if e.kind == "PoliticalParty" else None
+        if qid:
+            g.add((iri, SDO.sameAs, WIKIDATA[qid]))
         return iri
 
     def event_iri(self, d: Document, ev: Event) -> URIRef:

@@ -1,0 +1,65 @@
+"""Memberships and party leaderships stated around a name (issue 14, item 2): a party word
+before a name or its title, party-and-seat brackets, appositions; and what is not a party
+(a body, a branch, a place, a past membership). Sentences of our own, in several
+legislatures' vocabularies."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+
+def _roles(facts, text):
+    _, _, a = facts(text)
+    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a party word before a name, over titles and role words between (US Congress and states)
+    ("Republican Kevin Marsh, who held the post, received 192 votes.", ("Kevin Marsh", "memberOf", "Republican Party")),
+    ("Fellow Republican Representative Dana Holt proposed it.", ("Dana Holt", "memberOf", "Republican Party")),
+    ("Republican state representative Tara Cole sponsored the bill.", ("Tara Cole", "memberOf", "Republican Party")),
+    ("Democratic committee chairman Jerry Nadd said it.", ("Jerry Nadd", "memberOf", "Democratic Party")),
+    ("The city's Democratic mayor Muriel Boss spoke.", ("Muriel Boss", "memberOf", "Democratic Party")),
+    ("Republican Governor Bill Lee signed the bill.", ("Bill Lee", "memberOf", "Republican Party")),
+    ("Democratic Senator Ann Holt of Ohio objected.", ("Ann Holt", "memberOf", "Democratic Party")),
+    # Westminster, Australia, India, South Africa, councils
+    ("Labour MP Tom Ferris spoke.", ("Tom Ferris", "memberOf", "Labour Party")),
+    ("SNP MSP Jo Kerr spoke.", ("Jo Kerr", "memberOf", "Scottish National Party")),
+    ("Labor backbencher Sue Dunn crossed the floor.", ("Sue Dunn", "memberOf", "Australian Labor Party")),
+    ("BJP leader Anil Rao spoke in the Lok Sabha.", ("Anil Rao", "leaderOf", "Bharatiya Janata Party")),
+    ("ANC councillor Thabo Mokoena was suspended.", ("Thabo Mokoena", "memberOf", "African National Congress")),
+    ("Green councillor Jo Pike voted against the budget.", ("Jo Pike", "memberOf", "Green Party")),
+    # an apposition with a party word before its role noun
+    ("Adam Sheff, the Democratic chairman of the House Intelligence Committee, spoke.",
+     ("Adam Sheff", "memberOf", "Democratic Party")),
+    ("Ruth Park, the Liberal Democrat spokesperson for health, said it.", ("Ruth Park", "memberOf", "Liberal Democrats")),
+    # party-and-seat brackets
+    ("Senator Ron Wyde (D-Ore.) said it.", ("Ron Wyde", "memberOf", "Democratic Party")),
+    ("Ali Rahman (UMNO-Pekan) spoke.", ("Ali Rahman", "memberOf", "United Malays National Organisation")),
+    ("Ann Kuster (Con, Bath), a British MP, said it.", ("Ann Kuster", "memberOf", "Conservative Party")),
+    # a gazetteer party without a party word in its name
+    ("Jarek Kowal, leader of Law and Justice, spoke.", ("Jarek Kowal", "leaderOf", "Law and Justice")),
+    ("Civic Platform MP Ewa Nowak said it.", ("Ewa Nowak", "memberOf", "Civic Platform")),
+])
+def test_memberships(facts, text, expected):
+    roles = _roles(facts, text)
+    assert expected in roles, sorted(roles)
+
+
+@pytest.mark.parametrize("text", [
+    # a body, a branch or a place is not a party
+    "Senate Minority Leader Chuck Shaw spoke.",
+    "Jean Pong, chairman of the African Union Commission, spoke.",
+    "Police spokesman Mark Ciar said it.",
+    "Council spokesperson Bart Leys said it.",
+    "Zachary (Cates) met the family.",
+    "New South Wales (NSW) passed the bill.",
+    # a past membership
+    "Former Republican senator Jo Dale spoke.",
+    "Dana Holt, a former Republican congresswoman, spoke.",
+])
+def test_memberships_not(facts, text):
+    roles = _roles(facts, text)
+    assert not {r for r in roles if r[1] in {"memberOf", "leaderOf"}}, sorted(roles)
