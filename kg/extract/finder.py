@@ -38,7 +38,7 @@ def matchers(nlp: Language) -> dict[str, PhraseMatcher]:
     for o in lex.offices:
         # the tokenizer splits "rep." but keeps "Rep." whole: match each word as it is tokenized in
         # running text, lower-case and capitalised
-        forms = {tuple(t.lower_ for t in nlp.make_doc(v)): v for w in o.words for v in (w, w.title())}
+        forms = {tuple(t.lower_ for t in nlp.make_doc(v)): v for w in (*o.words, *o.plural) for v in (w, w.title())}
         office.add(o.key, [nlp.make_doc(v) for v in forms.values()])
     out["office"] = office
     return out

@@ -25,6 +25,9 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
             continue
         if any(i in f.owner for i in range(s, e)):
             continue
+        if doc[s:e].text.lower() in {w.lower() for w in o.plural}:
+            out.append((s, e, (o, o.label, "plural")))
+            continue
         if o.portfolio:
             # "Minister of Finance" / "Minister for Foreign Affairs" / "US Secretary of State"
             if e + 1 < len(doc) and doc[e].lower_ in {"of", "for"} and capitalised(doc[e + 1]):
@@ -115,6 +118,10 @@ def people(f: Finder) -> None:
             party = None
         if party is None and s > 0 and doc[s].lower_ in role_words:
             party = unknown_party_before_role(f, s)
+        # "Senators X of Utah, Y and Z": each named holds the office; no names, no mention
+        if alias == "plural":
+            _plural_title(f, s, e, office, past=not_current(f, s, e), party=party)
+            continue
         # a past or future holder ("former Senator X") is named, but holds no office now
         past = not_current(f, s, e)
         _title_person(f, s, e, office_mention=None if past else (office, label, alias), party=party, past=past)
@@ -165,6 +172,34 @@ def people(f: Finder) -> None:
                 and not (i > 0 and tokens[i - 1].lower_ in {"the", "a", "an"}) and not any(t.is_upper for t in tokens[i:j]):
             f.add(Mention(f.para, i, j, "Person", doc[i:j].text, j - 1))
         i = max(j, i + 1)
+
+
+def _plural_title(f: Finder, s: int, e: int, office, past: bool, party: Mention | None) -> None:
+    """A plural title before a list of names ('Senators X of Utah, Y, and Z', 'Two Democratic
+    Representatives, X and Y'): each name is a person who holds the office (none if ``past``)."""
+    doc = f.doc
+    k = e + (e < len(doc) and doc[e].text == ",")
+    names = []
+    while k < len(doc) and len(names) < 8:
+        n = name_after(f, k)
+        if n == k:
+            break
+        names.append((k, n))
+        k = n
+        # "X of Florida": the place a member sits for
+        if k + 1 < len(doc) and doc[k].lower_ == "of" and doc[k + 1].ent_type_ == "GPE":
+            k += 2
+            while k < len(doc) and doc[k].ent_iob_ == "I":
+                k += 1
+        k += k < len(doc) and doc[k].text == ","
+        k += k < len(doc) and doc[k].lower_ == "and"
+    if not names:
+        return
+    office = None if past else f.add(Mention(f.para, s, e, "Office", office.label, e - 1, key=office.key,
+                                             desc={"office": office, "alias": None}))
+    for a, b in names:
+        roles = ([("holdsOffice", office)] if office else []) + ([("memberOf", party)] if party else [])
+        f.add(Mention(f.para, a, b, "Person", doc[a:b].text, b - 1, roles=roles))
 
 
 def _name_start(f: Finder, e: int) -> int:

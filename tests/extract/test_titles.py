@@ -55,3 +55,27 @@ def test_titles_past_or_future_holder_holds_no_office(facts, text, name):
 def test_titles_title_only_before_a_name(facts, text):
     people = _roles(facts, text)
     assert not any(("holdsOffice", o) in r for r in people.values() for o in ("Queen", "Judge")), people
+
+
+@pytest.mark.parametrize("text,names,office", [
+    # a plural title before a list of names: each holds the office (US Senate, House, councils, Westminster)
+    ("The bill was co-sponsored by Senators Alan Brisk of Ohio, Mary Dunne of Utah, and Carl Oster of Iowa.",
+     ("Alan Brisk", "Mary Dunne", "Carl Oster"), "Senator"),
+    ("Two Democratic Representatives, Ron Pell and Jim Garra, voted against the articles.",
+     ("Ron Pell", "Jim Garra"), "Representative"),
+    ("Councillors Priya Nair and Tom Beck opposed the rezoning.", ("Priya Nair", "Tom Beck"), "Councillor"),
+    ("Labour MPs Sian Hughes and Dev Patel signed the letter.", ("Sian Hughes", "Dev Patel"), "Member of Parliament"),
+])
+def test_titles_plural_title_before_names(facts, text, names, office):
+    people = _roles(facts, text)
+    for name in names:
+        assert ("holdsOffice", office) in people.get(name, set()), people
+
+
+@pytest.mark.parametrize("text", [
+    "Republican senators said they would block the bill.",
+    "Former senators Ann Lowe and Bill Marr wrote to the committee.",
+])
+def test_titles_plural_title_no_current_holder(facts, text):
+    people = _roles(facts, text)
+    assert not any(r[0] == "holdsOffice" for roles in people.values() for r in roles), people
