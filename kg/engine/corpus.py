@@ -19,7 +19,9 @@ first: see :mod:`kg.engine.dask_tasks`).
 
 from __future__ import annotations
 
+import gc
 import hashlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Sequence
@@ -75,7 +77,8 @@ def merge_entities(documents: Sequence[Sequence[EntityRecord]]) -> tuple[list[tu
         entities = [Entity(kind=r.kind, name=r.name, names=set(r.names), key=r.key, aliases=r.aliases)
                     for r in records]
         for e, r in zip(entities, records):
-            e.roles = {(role, entities[j]) for role, j in r.roles}
+            if r.roles:
+                e.roles.update((role, entities[j]) for role, j in r.roles)
         local.append(entities)
     mapping = merge_corpus(local)
     number: dict[int, int] = {}  # id(corpus entity) -> its number, while the entities are alive
@@ -85,10 +88,11 @@ def merge_entities(documents: Sequence[Sequence[EntityRecord]]) -> tuple[list[tu
         row = []
         for e in entities:
             target = mapping[id(e)]
-            if id(target) not in number:
-                number[id(target)] = len(corpus)
+            n = number.get(id(target))
+            if n is None:
+                n = number[id(target)] = len(corpus)
                 corpus.append(target)
-            row.append(number[id(target)])
+            row.append(n)
         numbers.append(tuple(row))
     return numbers, corpus
 
@@ -130,9 +134,10 @@ def group_keys(group: Sequence[Occurrence], entities: Sequence[Entity], iri: Cal
         group: the group's occurrences, in the order of their documents and events.
         entities: the corpus entities; ``iri(number)`` the IRI of corpus entity ``number``.
     Returns:
-        :func:`kg.resolve.corpus.event_keys`'s key of each occurrence, in the order given.
+        :func:`kg.resolve.corpus.event_keys`'s key of each occurrence, in the order given (it runs
+        :func:`kg.resolve.corefer.event_keys` on each such group, as this does).
     """
-    from kg.resolve.corpus import event_keys as resolve_keys
+    from kg.resolve.corefer import event_keys as resolve_keys
 
     documents: list[tuple[str, list]] = []
     events = []
@@ -206,6 +211,20 @@ def document_facts(doc_id: str, events: Sequence[EventRecord], corpus: Sequence[
     return facts, claims
 
 
+@contextmanager
+def collector_paused():
+    """Pause Python's cyclic garbage collector for a while: the corpus step makes tens of thousands of
+    long-lived objects and no garbage, and each collection would walk every record again (a third
+    of the step's time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def corpus_step(records: Sequence[DocumentRecord], base: str, heads: Sequence[str] | None = None) -> Corpus:
     """The whole corpus step, in this process.
 
@@ -216,6 +235,11 @@ def corpus_step(records: Sequence[DocumentRecord], base: str, heads: Sequence[st
     Returns:
         the :class:`Corpus`: entities, per document its :class:`Links`, the facts.
     """
+    with collector_paused():
+        return _corpus_step(records, base, heads)
+
+
+def _corpus_step(records: Sequence[DocumentRecord], base: str, heads: Sequence[str] | None) -> Corpus:
     from kg.rdf.lines import TripleCollector
     from kg.rdf.mapping import Mapper
 
@@ -230,7 +254,7 @@ def corpus_step(records: Sequence[DocumentRecord], base: str, heads: Sequence[st
     corpus = Corpus(entities, [])
     for i, (record, corpus_numbers, event_key) in enumerate(zip(records, numbers, keys)):
         links = Links(corpus_numbers, event_key)
-        if heads is not None:
+        if heads is not None:  # the signature reads the links it completes
             links = Links(corpus_numbers, event_key, signature(heads[i], record, links, entities))
         corpus.links.append(links)
         facts, claims = document_facts(record.id, record.events, corpus_numbers, entities)

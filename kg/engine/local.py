@@ -176,15 +176,17 @@ class _LocalBuild:
 
     def analyse(self, analyser, docs: list[_Doc], files: dict) -> None:
         """Wait for the documents being analysed, then load every document's record."""
+        from kg.engine.corpus import collector_paused
         from kg.engine.workers import load_or_analyse
 
         bar = self.progress(self.feeder.sent, "analyse")
         self.feeder.finish(bar)
         bar.close()
         analyser.close()  # mapping needs no model: new workers without it keep the peak memory down
-        for doc in docs:
-            doc.record = load_or_analyse(self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files),
-                                         self.options.model, self.options.batch_size)
+        with collector_paused():  # every record loaded is kept: nothing for the collector to find
+            for doc in docs:
+                doc.record = load_or_analyse(self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files),
+                                             self.options.model, self.options.batch_size)
         self.result.lap("analyse", self.clock)
 
     def corpus_step(self, docs: list[_Doc]) -> None:

@@ -25,8 +25,18 @@ from kg.model import Entity, Event, Mention
 __all__ = ["ArgumentRecord", "DocumentRecord", "EntityRecord", "EventRecord", "dumps", "loads"]
 
 
+class _Record:
+    """Pickled as its class and its fields' values: a frozen dataclass of slots otherwise unpickles
+    through a Python ``__setstate__``, twice as slow (a re-run loads every document's record)."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return type(self), tuple(getattr(self, name) for name in self.__slots__)
+
+
 @dataclass(frozen=True, slots=True)
-class EntityRecord:
+class EntityRecord(_Record):
     """One entity of a document (:class:`kg.model.Entity` without object references).
 
     ``roles`` are (role, index of the other entity in :attr:`DocumentRecord.entities`), sorted.
@@ -41,7 +51,7 @@ class EntityRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class ArgumentRecord:
+class ArgumentRecord(_Record):
     """An event's agent or target: the mention (paragraph, token span, kind, name, head, key) and
     the index of its entity in :attr:`DocumentRecord.entities` (None: the mention has none)."""
 
@@ -61,7 +71,7 @@ class ArgumentRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class EventRecord:
+class EventRecord(_Record):
     """One event of a document (:class:`kg.model.Event`), with its sentence's number (1-based, 0: none)."""
 
     cls: str
@@ -103,7 +113,7 @@ class EventRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class DocumentRecord:
+class DocumentRecord(_Record):
     """What the corpus step and the mapping need of one parsed document, besides the document itself.
 
     ``post_authors`` are (embed index, entity index of its author).
