@@ -20,6 +20,7 @@ def appositions(f: Finder) -> None:
         party_before(f, m)
         party_after(f, m)
         leads_clause(f, m)
+        party_of_list(f, m)
         # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
         if e + 2 < len(doc) and doc[e].text == "(" and doc[e + 2].text in {"-", "–", ","} \
                 and party_initials(f, doc[e + 1].text):
@@ -88,7 +89,9 @@ def appositions(f: Finder) -> None:
             if (p is None or p.kind != "Person") and _titles_next_name(f, d):
                 p = f.owner.get(next(j + 1 for j in range(k, len(doc)) if doc[j].text == ")"))
             if p is not None and p.kind == "Person":
-                p.roles.extend(r for r in d.roles if r not in p.roles)
+                # "Three former Labour MPs, X and Y": a past membership is none
+                past = any(t.lower_ in lex.membership_ends for t in doc[max(0, d.start - 1):d.end])
+                p.roles.extend(r for r in d.roles if r not in p.roles and not (past and r[0] == "memberOf"))
                 d.antecedent = p
 
 
@@ -154,6 +157,31 @@ def party_after(f: Finder, m: Mention) -> None:
         return
     before = doc[m.start - 1].lower_ if m.start > 0 else ""
     m.roles.append((lex.party_roles.get(before, "memberOf") if before in {"leader", "head"} else "memberOf", p))
+
+
+def party_of_list(f: Finder, m: Mention) -> None:
+    """A name in a list that a party word describes as a whole: 'Two Democratic Representatives, X
+    and Y, opposed' (the list in apposition to a plural with a party word), 'X of Utah, Y and Z,
+    all Republicans' (a party plural after 'all' in apposition to the list)."""
+    doc, lex = f.doc, f.lex
+    first = doc[m.head]
+    while first.dep_ == "conj" and first.head.i != first.i:
+        first = first.head
+    members = {first.i, *(c.i for c in first.conjuncts)}
+    group = first.head if first.dep_ == "appos" else None
+    if group is not None and group.tag_ in {"NNS", "NNPS"}:
+        mods = [c for c in group.children if c.dep_ in {"amod", "compound"} and capitalised(c)]
+        if not any(c.lower_ in lex.membership_ends for c in group.children):
+            for c in mods:
+                p = party_word(f, c.i)
+                if p is not None and ("memberOf", p) not in m.roles:
+                    m.roles.append(("memberOf", p))
+    # "..., all Republicans": an apposition of a name of the list
+    for c in (c for t in (first, *first.conjuncts) for c in t.children):
+        if c.dep_ == "appos" and c.i > max(members) and any(t.lower_ == "all" for t in c.children):
+            p = f.owner.get(c.i)
+            if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
+                m.roles.append(("memberOf", p))
 
 
 def leads_clause(f: Finder, m: Mention) -> None:

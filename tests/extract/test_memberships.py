@@ -39,6 +39,18 @@ def _roles(facts, text):
     ("Senator Ron Wyde (D-Ore.) said it.", ("Ron Wyde", "memberOf", "Democratic Party")),
     ("Ali Rahman (UMNO-Pekan) spoke.", ("Ali Rahman", "memberOf", "United Malays National Organisation")),
     ("Ann Kuster (Con, Bath), a British MP, said it.", ("Ann Kuster", "memberOf", "Conservative Party")),
+    # a list that a party word describes as a whole
+    ("Three Labour MPs, Ann Hale, Rob Dunn and Sue Marsh, resigned.", ("Sue Marsh", "memberOf", "Labour Party")),
+    ("Two ANC councillors, Thabo Mokoena and Lindi Dube, were suspended.",
+     ("Lindi Dube", "memberOf", "African National Congress")),
+    ("The bill was backed by Ann Hale and Rob Dunn, all Conservatives.", ("Ann Hale", "memberOf", "Conservative Party")),
+    # a title before a name, the previous name's apposition only in form
+    ("The speakers included First Minister Nora Stone, Labour MP (Member of Parliament) Tom Wade, and Sadie Kahn.",
+     ("Tom Wade", "memberOf", "Labour Party")),
+    # 'X of the Y Party' after a name; 'X heads the Y'
+    ("Polish leader Jan Kowal of the conservative Law and Justice Party spoke.", ("Jan Kowal", "leaderOf", "Law and Justice")),
+    ("Trudy Dean heads the Liberal Party.", ("Trudy Dean", "leaderOf", "Liberal Party")),
+    ("Nancy Pell, the Democratic Speaker of the House, announced it.", ("Nancy Pell", "memberOf", "Democratic Party")),
     # a gazetteer party without a party word in its name
     ("Jarek Kowal, leader of Law and Justice, spoke.", ("Jarek Kowal", "leaderOf", "Law and Justice")),
     ("Civic Platform MP Ewa Nowak said it.", ("Ewa Nowak", "memberOf", "Civic Platform")),
@@ -59,7 +71,17 @@ def test_memberships(facts, text, expected):
     # a past membership
     "Former Republican senator Jo Dale spoke.",
     "Dana Holt, a former Republican congresswoman, spoke.",
+    "Three former Labour MPs, Ann Hale and Rob Dunn, spoke.",
+    "Trudy Dean led the Liberal Party for a decade.",
+    "The House voted to hold William Barr in contempt of Congress.",
+    "Doug Coll of Georgia said so.",
 ])
 def test_memberships_not(facts, text):
     roles = _roles(facts, text)
     assert not {r for r in roles if r[1] in {"memberOf", "leaderOf"}}, sorted(roles)
+
+
+def test_memberships_title_of_next_name_not_previous(facts):
+    roles = _roles(facts, "The speakers included First Minister Nora Stone, Labour MP (Member of Parliament) Tom Wade, "
+                          "and Sadie Kahn.")
+    assert ("Nora Stone", "memberOf", "Labour Party") not in roles
