@@ -158,7 +158,7 @@ class Feeder:
         if a.jobs == 1:
             from kg.nlp.parse import load_model
 
-            self._store(keys, analyse_chunk(documents, load_model(a.model), a.batch_size))
+            self._put(keys, analyse_chunk(documents, load_model(a.model), a.batch_size))
             return
         self.window.append((keys, a._pool().submit(_work, documents, a.batch_size)))
         while len(self.window) > 2 * a.jobs:
@@ -166,9 +166,9 @@ class Feeder:
 
     def _collect(self) -> None:
         keys, future = self.window.popleft()
-        self._store(keys, future.result())
+        self._put(keys, future.result())
 
-    def _store(self, keys: list[str], results: list[bytes]) -> None:
+    def _put(self, keys: list[str], results: list[bytes]) -> None:
         for key, data in zip(keys, results):
             self.put(key, data)
         if self.progress is not None:
