@@ -40,10 +40,57 @@ def _by_surface(tok: Token) -> Charge | None:
     return None
 
 
+def actor(noun: Token | None) -> Token | None:
+    """Who did the act a noun names: 'X's conduct', 'the conduct of X', 'the Alvaro government'
+    (lexicon ``act_nouns``); None when the noun is no act or names no one."""
+    if noun is None or noun.lemma_.lower() not in lexicon.load().grammar["act_nouns"]:
+        return None
+    poss = syntax.children(noun, "poss")
+    if poss:
+        return poss[0]
+    for prep in syntax.children(noun, "prep"):
+        if prep.lower_ in {"of", "by"}:
+            obj = syntax.children(prep, "pobj")
+            if obj:
+                return obj[0]
+    return next((c for c in noun.children if c.dep_ in {"compound", "amod"} and c.pos_ in {"PROPN", "ADJ"}
+                 and c.text[:1].isupper()), None)
+
+
+def _object_act(tok: Token) -> Token | None:
+    """The actor of the trigger's object (or passive subject) when it is an act."""
+    for o in syntax.children(tok, "dobj", "nsubjpass"):
+        return actor(o)
+    return None
+
+
 def _oprd(tok: Token) -> Charge | None:
     # "called X a liar": the object predicate
+    found = _predicate(tok)
+    if found is None:
+        return None
+    # "called X's conduct a disgrace": X, when the charge is one
+    by = _object_act(tok)
+    if by is not None and found[0] is None and (found[1] or "").lower() in lexicon.load().charge_nouns:
+        return (by, found[1])
+    return found
+
+
+def _predicate(tok: Token) -> Charge | None:
+    # "described X as a liar" / "branded X as dishonest": an 'as' phrase whose word is a charge
+    charges = lexicon.load().charge_nouns
+    for head in [tok, *syntax.children(tok, "dobj", "nsubjpass")]:
+        for prep in syntax.children(head, "prep"):
+            if prep.lower_ == "as":
+                word = (syntax.children(prep, "pobj", "amod", "acomp") or [None])[0]
+                if word is not None and word.lower_ in charges:
+                    return (None, word.text)
     for c in tok.children:
         if c.dep_ in {"oprd", "attr", "xcomp", "acomp", "ccomp"} and c.i > tok.i and c.pos_ in {"NOUN", "ADJ"}:
+            # "called Mayor X incompetent" parsed with X a compound of the charge: X is the object
+            names = [n for n in c.children if n.dep_ == "compound" and n.pos_ == "PROPN"]
+            if names and not syntax.children(tok, "dobj"):
+                return (names[-1], c.text)
             return (None, c.text)
     objs = syntax.children(tok, "dobj")
     if len(objs) >= 1 and any(c.dep_ == "dobj" and c.pos_ in {"NOUN", "ADJ"} and c.i > objs[0].i for c in tok.children):
@@ -68,13 +115,40 @@ def _of(tok: Token) -> Charge | None:
         prep = prep or has(o, {"prep"}, frozenset({"of"}), "lower_")
     if prep is None:
         return None
+    by = _object_act(tok)
     for c in prep.children:
         if c.dep_ == "pcomp":
             attr = syntax.children(c, "attr", "acomp")
-            return (None, _phrase(attr[0]) if attr else c.text)
+            return (by, _phrase(attr[0]) if attr else c.text)
         if c.dep_ == "pobj":
-            return (None, _phrase(c))
+            return (by, _phrase(c))
     return None
+
+
+def _for(tok: Token) -> Charge | None:
+    # "blamed X for the crisis": the 'for' phrase, on the verb or on X
+    prep = has(tok, {"prep"}, frozenset({"for"}), "lower_")
+    for o in syntax.children(tok, "dobj"):
+        prep = prep or has(o, {"prep"}, frozenset({"for"}), "lower_")
+    if prep is None:
+        return None
+    obj = syntax.children(prep, "pobj", "pcomp")
+    return (_object_act(tok), _phrase(obj[0]) if obj else None)
+
+
+def _clause(tok: Token) -> Charge | None:
+    # "alleged that X had misled the House": X, the subject of the clause, is the target
+    for c in tok.children:
+        if c.dep_ == "ccomp" and c.i > tok.i:
+            subj = syntax.direct_subject(c)
+            if subj is not None and not quoted(subj) and subj.lower_ not in {"i", "we", "it", "this", "that", "there"}:
+                return (actor(subj) or subj, _phrase(c) if c.pos_ == "NOUN" else c.lemma_)
+    return None
+
+
+def _object(tok: Token) -> Charge:
+    # "condemned X": the object is the target; "condemned X's remarks": X
+    return (_object_act(tok), None)
 
 
 def _ccomp_attr(tok: Token) -> Charge | None:
@@ -93,7 +167,7 @@ def _ccomp_attr(tok: Token) -> Charge | None:
 class ChargeFrom(Construction):
     """Where an accusation's charge is; no charge there, no accusation."""
 
-    choices = {"oprd": _oprd, "of": _of, "ccomp_attr": _ccomp_attr}
+    choices = {"oprd": _oprd, "of": _of, "for": _for, "ccomp_attr": _ccomp_attr, "clause": _clause, "object": _object}
 
     def charge(self, tok: Token) -> Charge | None:
         return self.choices[self.value](tok)

@@ -111,9 +111,12 @@ class Rule(_Strict):
     agent_from: Literal["governor"] | None = Field(
         None, description="governor: the agent is the subject of the requires_governor verb ('X was seeking consent to "
                           "pass a motion')")
-    charge_from: Literal["oprd", "of", "ccomp_attr"] | None = Field(
+    charge_from: Literal["oprd", "of", "for", "ccomp_attr", "clause", "object"] | None = Field(
         None, description="where an accusation's charge is: the object predicate ('called X a liar'), an 'of' phrase "
-                          "('accused X of lying'), or a clause 'that X is a ...' (whose subject is then the target)")
+                          "('accused X of lying'), a 'for' phrase ('blamed X for the crisis'), a clause 'that X is a "
+                          "...' (whose subject is then the target), any clause of the trigger ('alleged that X had "
+                          "misled the House', whose subject is the target), or the object itself ('condemned X'); with "
+                          "every reader, an act of someone's ('X's conduct', 'the decision of X') stands for them")
     target_kind: Literal["Person", "Agent", "Motion", "Any"] = Field(
         "Any", description="what the target must be: a person; a person, party, organisation or office (Agent); a "
                            "motion ('it' is the motion under discussion); or anything")
@@ -320,6 +323,8 @@ class GrammarFile(_Strict):
     title_words: Words = Field(description="words that stand before a name as a title kg knows no office for: never "
                                            "taken for a given name ('Chief Allan Adam')")
     refusal_governors: Words = Field(description="a trigger governed by these is negated ('refused to apologize')")
+    act_nouns: Words = Field(description="nouns for what someone did or said: criticising 'X's conduct' or 'the "
+                                         "decision of X' accuses X")
 
 
 class TimeFile(_Strict):

@@ -1,0 +1,62 @@
+"""Accusations beyond 'called X a Y' (issue 15, item 4): blaming, criticising, condemning,
+lashing out at, alleging, and an act of someone's standing for them ('X's conduct').
+Sentences written for these tests, in several legislatures' vocabularies."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+ACCUSED = [
+    # blame X for Y
+    ("Opposition leader Farah Quint blamed Prime Minister Piet Alvaro for the housing crisis.", "Farah Quint", "Piet Alvaro"),
+    ("The Congress party blamed Chief Minister Arun Velan for the water shortage.", "Indian National Congress", "Arun Velan"),
+    ("Councillor Wren Addo blamed Mayor Tobias Kanyi's administration for the potholes.", "Wren Addo", "Tobias Kanyi"),
+    # criticise, condemn, denounce, slam, rebuke
+    ("Senator Idris Kell criticized Senator Maren Holt over the farm bill.", "Idris Kell", "Maren Holt"),
+    ("EFF leader Sipho Mthembu condemned President Lindiwe Zuma in the National Assembly.", "Sipho Mthembu", "Lindiwe Zuma"),
+    ("MLA Kavya Rao slammed Chief Minister Arun Velan's decision to close the schools.", "Kavya Rao", "Arun Velan"),
+    ("Backbencher Owen Pryce was rebuked by Speaker Moira Dunne.", "Moira Dunne", "Owen Pryce"),
+    ("Rep. Dana Whitfield denounced the conduct of Gov. Carl Brandt.", "Dana Whitfield", "Carl Brandt"),
+    # lash out at / hit out at
+    ("Councillor Wren Addo lashed out at Mayor Tobias Kanyi on Twitter.", "Wren Addo", "Tobias Kanyi"),
+    ("Labour MP Farah Quint hit out at Chancellor Piet Alvaro in the Commons.", "Farah Quint", "Piet Alvaro"),
+    # allege that X ...
+    ("MP Farah Quint alleged that Minister Piet Alvaro had misled the House.", "Farah Quint", "Piet Alvaro"),
+    ("Senator Nkem Obi alleged Senate President Bola Adeyemi had diverted the funds.", "Nkem Obi", "Bola Adeyemi"),
+    # an act of someone's, with the other charge readers
+    ("MP Farah Quint called Minister Piet Alvaro's conduct a disgrace.", "Farah Quint", "Piet Alvaro"),
+    ("Senator Idris Kell accused Governor Maren Holt's office of hiding the report.", "Idris Kell", "Maren Holt"),
+    ("Senator Idris Kell described Governor Maren Holt as a liar.", "Idris Kell", "Maren Holt"),
+    ("MP Farah Quint branded Minister Piet Alvaro's remarks as racist.", "Farah Quint", "Piet Alvaro"),
+    ("Councillor Wren Addo called Mayor Tobias Kanyi incompetent.", "Wren Addo", "Tobias Kanyi"),
+    # a participle adjunct takes the clause's subject as its agent
+    ("Councillor Wren Addo lashed out at Mayor Tobias Kanyi, accusing him of ignoring residents.", "Wren Addo", "Tobias Kanyi"),
+]
+
+NOT_ACCUSED = [
+    "Farah Quint blamed the weather for the delays.",
+    "Senator Idris Kell condemned the attack on the embassy.",
+    "MLA Kavya Rao criticised the decision to close the schools.",
+    "Councillor Wren Addo did not criticise Mayor Tobias Kanyi.",
+    "Senator Idris Kell refused to condemn Governor Maren Holt.",
+    "Farah Quint lashed out at the ruling.",
+    "MP Farah Quint alleged that the figures were wrong.",
+    "Senator Idris Kell praised Governor Maren Holt's handling of the storm.",
+    "MP Farah Quint called Minister Piet Alvaro's speech a triumph.",
+    "MP Farah Quint described Minister Piet Alvaro as a friend.",
+    "Senator Idris Kell threatened to criticise Governor Maren Holt.",
+]
+
+
+@pytest.mark.parametrize("text,agent,target", ACCUSED)
+def test_accusations_are_found(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert ("Accusation", agent, target) in asserted, asserted
+
+
+@pytest.mark.parametrize("text", NOT_ACCUSED)
+def test_accusations_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {row for row in asserted if row[0] == "Accusation"}, asserted
