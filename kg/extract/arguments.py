@@ -248,8 +248,14 @@ def _nearest_motion(args: Arguments, rule) -> None:
 
 
 def _self(args: Arguments, rule) -> None:
-    # "the Green Party's motion", "Okoro's motion": the possessor proposed it
+    # "the Green Party's motion", "Okoro's motion": the possessor proposed it;
+    # "X's proposed budget": a participle trigger stands for the noun it modifies
     tok = args.tok
+    if tok.pos_ == "VERB":
+        if tok.dep_ != "amod":
+            args.agent = args.target = None
+            return
+        tok = tok.head
     args.agent = (syntax.children(tok, "poss") or [None])[0]
     if args.agent is None:
         args.agent = next((c for c in tok.children if c.dep_ == "compound" and c.pos_ == "PROPN"), None)

@@ -31,9 +31,16 @@ def is_passive(verb: Token) -> bool:
     if verb.dep_ == "conj" and verb.tag_ == "VBN" and verb.head.pos_ == "VERB" and not direct_subject(verb) \
             and is_passive(verb.head):
         return True
+    # "was co-sponsored by X": a split prefix leaves the participle a complement of 'be'
+    if _be_complement(verb) and any(c.dep_ == "agent" for c in verb.children):
+        return True
     # "being kicked out": auxpass may hang on the xcomp itself
     return verb.tag_ == "VBN" and verb.dep_ in {"acl", "xcomp"} and not any(c.dep_ == "aux" for c in verb.children) \
         and verb.head.lemma_ not in {"have"}
+
+
+def _be_complement(verb: Token) -> bool:
+    return verb.tag_ == "VBN" and verb.dep_ in {"acomp", "attr"} and verb.head.lemma_ == "be"
 
 
 def causative(verb: Token) -> bool:
@@ -136,6 +143,8 @@ def object_of(verb: Token) -> Token | None:
             return s[0]
         if verb.dep_ == "conj" and is_passive(verb.head):
             return object_of(verb.head)
+        if _be_complement(verb):
+            return direct_subject(verb.head)
         # "a motion ..., tabled by X": the participle's noun
         if verb.dep_ == "acl":
             return verb.head
@@ -177,5 +186,8 @@ def coordinated(tok: Token) -> list[Token]:
     out = [tok]
     for c in tok.children:
         if c.dep_ == "conj" and c.pos_ in {"PROPN", "NOUN", "PRON"}:
+            out.extend(coordinated(c))
+        # "Two Labour MPs, X and Y, opposed ...": the names in apposition to a plural
+        elif c.dep_ == "appos" and c.pos_ == "PROPN" and tok.tag_ in {"NNS", "NNPS"}:
             out.extend(coordinated(c))
     return out

@@ -1,0 +1,51 @@
+"""Motions and bills (issue 15, item 5): who proposed and who opposed them, in the ways
+reporters say it, across legislatures. Sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+FACTS = [
+    # proposals: verbs, passives with by-lists, participle modifiers, relative clauses
+    ("MLA Kavya Rao moved a motion of no confidence against Chief Minister Arun Velan.",
+     {("MotionProposal", "Kavya Rao", "motion of no confidence against Chief Minister Arun Velan")}),
+    ("Councillor Wren Addo tabled a motion to freeze council tax.",
+     {("MotionProposal", "Wren Addo", "motion to freeze council tax")}),
+    ("The bill was drafted by MP Farah Quint.", {("MotionProposal", "Farah Quint", "bill")}),
+    ("The amendment was co-sponsored by Senators Idris Kell of Ohio and Maren Holt of Utah.",
+     {("MotionProposal", "Idris Kell & Maren Holt", "amendment")}),
+    ("Congress has not passed Senator Idris Kell's proposed budget.",
+     {("MotionProposal", "Idris Kell", "proposed budget")}),
+    ("Senator Nkem Obi, who sponsored the bill, defended it in the chamber.", {("MotionProposal", "Nkem Obi", "bill")}),
+    # oppositions: lists in apposition, a party as the agent, bodies, passives
+    ("Two Labour MPs, Farah Quint and Owen Pryce, opposed the motion.",
+     {("Opposition", "Farah Quint & Owen Pryce", "motion")}),
+    ("The bill passed 231 to 194, with Republicans opposing it.", {("Opposition", "Republican Party", "bill")}),
+    ("The Rajya Sabha rejected the bill on Monday.", {("Opposition", "Rajya Sabha", "bill")}),
+    ("The National Assembly voted against the amendment.", {("Opposition", "National Assembly", "amendment")}),
+    ("The motion was defeated by the Senate.", {("Opposition", "Senate", "motion")}),
+]
+
+TRAPS = [
+    "The motion passed 120 to 80.",
+    "Shareholders voted against the merger.",
+    "The judge denied the defence's motion to dismiss the case.",
+    "The proposed merger of the two banks was approved by shareholders.",
+    "Senator Idris Kell proposed a toast to the retiring clerk.",
+    "Senator Idris Kell did not oppose the bill.",
+    "MP Farah Quint threatened to vote against the budget.",
+]
+
+
+@pytest.mark.parametrize("text,want", FACTS)
+def test_motions_facts_are_found(facts, text, want) -> None:
+    asserted, _, _ = facts(text)
+    assert want <= asserted, asserted
+
+
+@pytest.mark.parametrize("text", TRAPS)
+def test_motions_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] in {"MotionProposal", "Opposition"}}, asserted
