@@ -74,6 +74,8 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
         return None
     discourse.answer(m)
     m.agents = [a for a in m.agents if a.entity is not None and a.entity.kind != "Motion"]
+    # no one is their own target ('X blamed the prime minister' resolved to X himself is a misreading)
+    m.targets = [t for t in m.targets if t.entity is None or all(t.entity is not a.entity for a in m.agents)]
     if not all(require(m) for require in rule.hooks["require"]):
         return None
     discourse.keep_target_kinds(m)
