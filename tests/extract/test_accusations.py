@@ -17,7 +17,7 @@ ACCUSED = [
     ("Senator Idris Kell criticized Senator Maren Holt over the farm bill.", "Idris Kell", "Maren Holt"),
     ("EFF leader Sipho Mthembu condemned President Lindiwe Zuma in the National Assembly.", "Sipho Mthembu", "Lindiwe Zuma"),
     ("MLA Kavya Rao slammed Chief Minister Arun Velan's decision to close the schools.", "Kavya Rao", "Arun Velan"),
-    ("Backbencher Owen Pryce was rebuked by Speaker Moira Dunne.", "Moira Dunne", "Owen Pryce"),
+    ("Backbencher Owen Pryce was lambasted by Shadow Chancellor Moira Dunne.", "Moira Dunne", "Owen Pryce"),
     ("Rep. Dana Whitfield denounced the conduct of Gov. Carl Brandt.", "Dana Whitfield", "Carl Brandt"),
     # lash out at / hit out at
     ("Councillor Wren Addo lashed out at Mayor Tobias Kanyi on Twitter.", "Wren Addo", "Tobias Kanyi"),
@@ -44,6 +44,8 @@ NOT_ACCUSED = [
     "Farah Quint lashed out at the ruling.",
     "MP Farah Quint alleged that the figures were wrong.",
     "Senator Idris Kell praised Governor Maren Holt's handling of the storm.",
+    "Speaker Moira Dunne reprimanded backbencher Owen Pryce for heckling.",
+    "Mayor Tobias Kanyi rebuked Councillor Wren Addo for speaking out of turn.",
     "MP Farah Quint called Minister Piet Alvaro's speech a triumph.",
     "MP Farah Quint described Minister Piet Alvaro as a friend.",
     "Senator Idris Kell threatened to criticise Governor Maren Holt.",
