@@ -9,6 +9,7 @@ Oxigraph) to an isomorphic graph or dataset, and the same dataset always gives t
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -248,10 +249,12 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
             elif spec.streamed and spec.dataset:
                 quads = itertools.chain.from_iterable(ox.parse(path=str(f), format=ox.RdfFormat.N_QUADS)
                                                       for f in files)
-                ox.serialize(quads, output=str(stage(spec)), format=spec.oxigraph, prefixes=prefixes)
+                ox.serialize(quads, output=str(tmp / "raw"), format=spec.oxigraph, prefixes=prefixes)
+                _write_full_iris(tmp / "raw", stage(spec), prefixes)
             elif spec.streamed:
-                ox.serialize(ox.parse(path=str(nt_file), format=ox.RdfFormat.N_TRIPLES), output=str(stage(spec)),
+                ox.serialize(ox.parse(path=str(nt_file), format=ox.RdfFormat.N_TRIPLES), output=str(tmp / "raw"),
                              format=spec.oxigraph, prefixes=prefixes)
+                _write_full_iris(tmp / "raw", stage(spec), prefixes)
             elif spec is not merged_lines:
                 from kg.rdf.mapping import Mapper
 
@@ -304,3 +307,33 @@ def read_dataset(paths: Iterable[Path | str]) -> Dataset:
 def read_output(path: Path | str) -> Dataset:
     """Parse one file written by :func:`write_outputs` into a dataset (see :func:`read_dataset`)."""
     return read_dataset([path])
+
+
+#: in Turtle or TriG from Oxigraph: a string literal (left as it is), or a prefixed name whose
+#: local part needed backslash escapes ('doc:a\#char\=0\,42')
+_ESCAPED_NAME = re.compile(
+    r'"(?:[^"\\\n]|\\.)*"'
+    r'|(?<![\w<:"\\])([A-Za-z][\w.-]*)?:((?:[\w%:-]|\\[^\s]|\.(?=[\w%:\\-]))*\\[^\s](?:[\w%:-]|\\[^\s]|\.(?=[\w%:\\-]))*)')
+
+
+def _write_full_iris(source: Path, target: Path, prefixes: dict[str, str]) -> None:
+    """Copy Oxigraph's Turtle or TriG ``source`` to ``target`` line by line through :func:`full_iris`
+    (its literals never span lines: line breaks inside them are escaped)."""
+    with open(source, encoding="utf-8") as src, open(target, "w", encoding="utf-8", newline="\n") as dst:
+        for line in src:
+            dst.write(full_iris(line, prefixes) if "\\" in line else line)
+    source.unlink()
+
+
+def full_iris(text: str, prefixes: dict[str, str]) -> str:
+    """Turtle or TriG with every prefixed name that needs a backslash escape written as a full
+    ``<IRI>`` instead: valid Turtle 1.1 either way, but older tools (OWL API 3, Protégé 4, some
+    Raptor builds) reject the escapes."""
+
+    def full(m: re.Match) -> str:
+        if m.group(2) is None or (m.group(1) or "") not in prefixes:
+            return m.group(0)
+        local = re.sub(r"\\(.)", r"\1", m.group(2))
+        return f"<{prefixes[m.group(1) or '']}{local}>"
+
+    return _ESCAPED_NAME.sub(full, text)

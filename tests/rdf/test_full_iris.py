@@ -1,0 +1,54 @@
+"""Turtle and TriG that older tools accept (issue 16, item 5): a name whose local part would need a
+backslash escape ('doc:a\\#char\\=0\\,4', 'person:s\\%E1...') is written as a full <IRI>."""
+
+from __future__ import annotations
+
+import pyoxigraph as ox
+import pytest
+from rdflib import Dataset, Graph
+from rdflib.compare import isomorphic
+
+from kg.rdf.write import full_iris, output_prefixes, write_merged
+
+BASE = "https://example.org/id/"
+QUADS = """\
+<https://example.org/id/doc/a#char=0,4> <https://w3id.org/kg-news/ont#text> "Say \\"no\\", doc:x\\\\#y" <https://example.org/id/graph/a> .
+<https://example.org/id/doc/a#char=0,4> <https://w3id.org/kg-news/ont#inDocument> <https://example.org/id/doc/a> <https://example.org/id/graph/a> .
+<https://example.org/id/person/s%E1%B4%80> <http://www.w3.org/2000/01/rdf-schema#label> "S" <https://example.org/id/graph/a> .
+<https://example.org/id/person/ana-lopes> <http://www.w3.org/2000/01/rdf-schema#label> "Ana Lopes" <https://example.org/id/graph/a> .
+"""
+
+
+def _merged(ds: Dataset) -> Graph:
+    g = Graph()
+    for s, p, o, _ in ds.quads((None, None, None, None)):
+        g.add((s, p, o))
+    return g
+
+
+@pytest.mark.parametrize("text,want", [
+    ('doc:a\\#char\\=0\\,4 a kg:Sentence .', '<https://example.org/id/doc/a#char=0,4> a kg:Sentence .'),
+    ('\tkg:postAuthor person:s\\%E1\\%B4 ;', '\tkg:postAuthor <https://example.org/id/person/s%E1%B4> ;'),
+    ('person:ana-lopes a kg:Person .', 'person:ana-lopes a kg:Person .'),
+    # a string literal is never touched, whatever it holds
+    ('x kg:text "see doc:a\\#b and \\"q\\"" .', 'x kg:text "see doc:a\\#b and \\"q\\"" .'),
+])
+def test_full_iris_rewrites_only_escaped_names(text, want) -> None:
+    assert full_iris(text, output_prefixes(BASE)) == want
+
+
+@pytest.mark.parametrize("fmt,rdf", [("ttl", ox.RdfFormat.TURTLE), ("trig", ox.RdfFormat.TRIG)])
+def test_full_iris_merged_files_have_no_escaped_names_and_the_same_graph(tmp_path, fmt, rdf) -> None:
+    nq = tmp_path / "a.nq"
+    nq.write_text(QUADS, encoding="utf-8")
+    out = tmp_path / "out"
+    (path,) = write_merged([nq], out, [fmt], BASE, tmp=tmp_path / "tmp")
+    text = path.read_text(encoding="utf-8")
+    assert "<https://example.org/id/doc/a#char=0,4>" in text and "\\#char" not in text and "\\%" not in text
+    assert "person:ana-lopes" in text  # names that need no escape keep their prefix
+    written = Dataset()
+    written.parse(data=text, format="trig" if fmt == "trig" else "turtle")
+    expected = Dataset()
+    expected.parse(data=QUADS, format="nquads")
+    assert isomorphic(_merged(written), _merged(expected))
+    assert len(list(ox.parse(path=str(path), format=rdf))) == 4
