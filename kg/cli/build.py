@@ -141,6 +141,7 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     removed = f", {result.removed} removed" if result.removed else ""
     click.echo(f"{result.documents} documents ({result.parsed} parsed, {result.cached} cached{removed}), "
                f"{sum(result.classes.values())} facts, {result.claims} unasserted mentions, {result.triples} triples "
+               f"in the articles' graphs (a merged file holds each once) "
                f"-> {', '.join(str(p) for p in result.paths)} in {result.seconds:.1f}s")
     if loading:  # each article's named graph replaces the one loaded before
         load_and_report(out, built=result, store_dir=store_dir, endpoint=endpoint)
