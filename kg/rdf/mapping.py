@@ -1,11 +1,17 @@
 """Mapping stage: the only place that mints IRIs and writes triples.
 
 One named graph per document holds what that document says: its entities (label,
-the names it used, roles), its events with provenance (document, sentence text and
-character offsets, trigger, rule id, confidence) and, kept apart as ``kg:EventClaim``,
-the events it mentions without asserting them. The graph itself is
+the names it used, roles), its events, for each its ``kg:Report`` (the provenance of that
+article's report: document, sentence text and character offsets, trigger, rule id,
+confidence, charge) and, kept apart as ``kg:EventClaim`` with their provenance on
+themselves, the events it mentions without asserting them. The graph itself is
 ``prov:wasDerivedFrom`` its document, which is the provenance of the triples that
 carry none of their own (labels, roles).
+
+An event's IRI depends on the event alone, never on the other articles of the build: its
+class and targets (:func:`kg.resolve.corefer.event_keys`), so the articles that report the
+same event share its node, and each adds its own report of it, with what that article says
+of the agent, target and date (``kg:reportedAgent``, ``kg:reportedTarget``, ``kg:reportedDate``).
 
 An asserted event gets ``kg:agent``/``kg:target``, the class-specific roles under them
 (``kg:accuser``/``kg:accused``, ...) and the shortcut edge (``kg:called``, ...) from agent
@@ -22,7 +28,7 @@ from functools import lru_cache
 from urllib.parse import quote
 
 from rdflib import RDF, RDFS, XSD, Dataset, Literal, Namespace, URIRef
-from rdflib.namespace import PROV, SDO, SKOS
+from rdflib.namespace import PROV, SKOS
 
 from kg.ingest.documents import Document
 from kg.model import Entity, Event, fold
@@ -35,6 +41,8 @@ from kg.rdf.lines import TripleCollector
 DEFAULT_BASE = "https://w3id.org/kg-news/id/"
 #: Wikidata entities (``schema:sameAs`` of a gazetteer party)
 WIKIDATA = Namespace("http://www.wikidata.org/entity/")
+#: schema.org as the ontology and the JSON-LD context spell it (rdflib's SDO is https://)
+SCHEMA = Namespace("http://schema.org/")
 
 _KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
               "Office": "office", "Motion": "motion"}
@@ -86,6 +94,7 @@ class Mapper:
             self.dataset.bind("organization" if path == "org" else path, self.ns[path + "/"])
         self.dataset.bind("doc", self.ns["doc/"])
         self.dataset.bind("event", self.ns["event/"])
+        self.dataset.bind("report", self.ns["report/"])
 
     def entity_iri(self, e: Entity) -> URIRef:
         return self.ns[f"{_KIND_PATH[e.kind]}/{slug(e.key or e.name)}"]
@@ -154,19 +163,29 @@ class Mapper:
         # would merge the two nodes' facts and is a schema triple to the fast reasoner
         qid = lexicon.load().wikidata(e.name, self._country, e.aliases) if e.kind == "PoliticalParty" else None
         if qid:
-            g.add((iri, SDO.sameAs, WIKIDATA[qid]))
+            g.add((iri, SCHEMA.sameAs, WIKIDATA[qid]))
         return iri
 
     def event_iri(self, d: Document, ev: Event) -> URIRef:
         shared = self.event_keys.get(id(ev))
         if shared is not None:
-            # one real event reported by several articles (kg.resolve.corefer): one node
+            # the event by what it is (kg.resolve.corefer): the same node in every article that reports it
             return self.ns[f"event/{shared}"]
+        return self.ns[f"event/{self._local(d, ev)}"]
+
+    def report_iri(self, d: Document, ev: Event) -> URIRef:
+        """One article's report of an event (or the claim itself): by the article and the place in it."""
+        return self.ns[f"report/{self._local(d, ev)}"]
+
+    @staticmethod
+    def _local(d: Document, ev: Event) -> str:
         digest = hashlib.sha1(f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}".encode()).hexdigest()[:12]
-        return self.ns[f"event/{quote(d.id, safe='-_.')}-{digest}"]
+        return f"{quote(d.id, safe='-_.')}-{digest}"
 
     def add_event(self, g, d: Document, doc: URIRef, ev: Event, sentences: list[tuple[int, int]]) -> None:
-        iri = self.event_iri(d, ev)
+        # an asserted event's provenance is its article's report of it; a claim is its own record
+        iri = self.event_iri(d, ev) if ev.asserted else self.ns[f"event/{self._local(d, ev)}"]
+        record = self.report_iri(d, ev) if ev.asserted else iri
         begin, end = ev.sentence
         sent = self.ns[f"doc/{quote(d.id, safe='-_.')}#char={begin},{end}"]
         g.add((sent, RDF.type, KG.Sentence))
@@ -174,12 +193,17 @@ class Mapper:
         g.add((sent, KG.beginIndex, Literal(begin, datatype=XSD.nonNegativeInteger)))
         g.add((sent, KG.endIndex, Literal(end, datatype=XSD.nonNegativeInteger)))
         g.add((sent, KG.inDocument, doc))
-        g.add((iri, KG.sourceDocument, doc))
-        g.add((iri, KG.evidence, sent))
+        if ev.asserted:
+            g.add((record, RDF.type, KG.Report))
+            g.add((record, KG.reportOf, iri))
+        g.add((record, KG.sourceDocument, doc))
+        g.add((record, KG.evidence, sent))
         if ev.trigger:  # a quote continued from an earlier one has no trigger word
-            g.add((iri, KG.trigger, Literal(ev.trigger)))
-        g.add((iri, KG.rule, Literal(ev.rule)))
-        g.add((iri, KG.confidence, Literal(f"{ev.confidence:.2f}", datatype=XSD.decimal)))
+            g.add((record, KG.trigger, Literal(ev.trigger)))
+        g.add((record, KG.rule, Literal(ev.rule)))
+        g.add((record, KG.confidence, Literal(f"{ev.confidence:.2f}", datatype=XSD.decimal)))
+        if ev.charge:
+            g.add((record, KG.charge, Literal(ev.charge)))
         g.add((iri, KG.modality, KG[ev.modality]))
         agents = [a.entity for a in ev.agents if a.entity is not None]
         targets = [t.entity for t in ev.targets if t.entity is not None]
@@ -187,8 +211,13 @@ class Mapper:
             self.add_entity_label(g, e)
         if ev.date is not None:
             g.add((iri, KG.date, Literal(ev.date.isoformat(), datatype=XSD.date)))
-        if ev.charge:
-            g.add((iri, KG.charge, Literal(ev.charge)))
+        if ev.asserted:  # what this article says of the event, on its report
+            for a in agents:
+                g.add((record, KG.reportedAgent, self.entity_iri(a)))
+            for t in targets:
+                g.add((record, KG.reportedTarget, self.entity_iri(t)))
+            if ev.date is not None:
+                g.add((record, KG.reportedDate, Literal(ev.date.isoformat(), datatype=XSD.date)))
         if getattr(ev, "quote", None) and ev.cls == "Statement":
             g.add((iri, KG.quote, Literal(ev.quote)))
         if not ev.asserted:

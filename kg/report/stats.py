@@ -282,8 +282,8 @@ def compute(store: ox.Store, source: str = "graph", *, top: int = 10) -> Stats:
     def per_doc(query: str, **values) -> dict[str, int]:  # one count per document, zero when absent
         return {value(r["doc"]): int(value(r["n"])) for r in select(store, query, **values)}
 
-    facts = per_doc("""SELECT ?doc (COUNT(DISTINCT ?e) AS ?n) WHERE {
-        ?e kg:sourceDocument ?doc ; a ?cls . VALUES ?cls { {events} } } GROUP BY ?doc""", events=events)
+    facts = per_doc("""SELECT ?doc (COUNT(DISTINCT ?r) AS ?n) WHERE {
+        ?r kg:reportOf ?e ; kg:sourceDocument ?doc . ?e a ?cls . VALUES ?cls { {events} } } GROUP BY ?doc""", events=events)
     claims = per_doc("""SELECT ?doc (COUNT(DISTINCT ?e) AS ?n) WHERE {
         ?e kg:sourceDocument ?doc ; a kg:EventClaim } GROUP BY ?doc""")
     sentences = per_doc("""SELECT ?doc (COUNT(DISTINCT ?s) AS ?n) WHERE {

@@ -168,18 +168,21 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
     sentence_index: dict[str, int] = {}
     props: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     for r in select(store, """SELECT DISTINCT ?e ?p ?o WHERE { ?e a ?cls VALUES ?cls { {classes} }
-                              VALUES ?p { {props} } ?e ?p ?o }""",
+                              VALUES ?p { {props} } { ?e ?p ?o } UNION { ?r kg:reportOf ?e ; ?p ?o } }""",
                     classes=[*onto.event_classes, onto.claim_class], props=[NS + p for p in EVENT_PROPERTIES]):
         props[value(r["e"])][value(r["p"])[len(NS):]].append(r["o"])
     reports: dict[str, list[dict]] = defaultdict(list)
     for r in select(store, """SELECT DISTINCT ?e ?doc ?s ?text ?begin ?date ?trigger ?rule ?conf WHERE {
           VALUES ?cls { {classes} }
           GRAPH ?g {
-            ?e a ?cls ; kg:sourceDocument ?doc .
-            OPTIONAL { ?e kg:evidence ?s . ?s kg:inDocument ?doc OPTIONAL { ?s kg:text ?text }
+            ?e a ?cls .
+            # an event's provenance is each article's report of it; a claim carries its own
+            { ?r kg:reportOf ?e } UNION { ?e a kg:EventClaim BIND(?e AS ?r) }
+            ?r kg:sourceDocument ?doc .
+            OPTIONAL { ?r kg:evidence ?s . ?s kg:inDocument ?doc OPTIONAL { ?s kg:text ?text }
                        OPTIONAL { ?s kg:beginIndex ?begin } }
-            OPTIONAL { ?e kg:date ?date } OPTIONAL { ?e kg:trigger ?trigger }
-            OPTIONAL { ?e kg:rule ?rule } OPTIONAL { ?e kg:confidence ?conf }
+            OPTIONAL { ?e kg:date ?date } OPTIONAL { ?r kg:trigger ?trigger }
+            OPTIONAL { ?r kg:rule ?rule } OPTIONAL { ?r kg:confidence ?conf }
           } } ORDER BY ?e ?doc ?begin ?s ?date""", classes=[*onto.event_classes, onto.claim_class]):
         sentence = None
         if "s" in r:

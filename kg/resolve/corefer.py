@@ -1,59 +1,51 @@
-"""Cross-document event coreference: one node for one real event reported by several articles.
+"""Cross-document event identity: one node for one real event, whichever articles report it.
 
-Two asserted events are the same event when they have the same class and the same
-targets, their agents agree (equal, or one article does not name the agent) and their
-dates agree (equal, or one article does not date it). Each article keeps its own
-provenance for the shared node in its own named graph.
+An asserted event with a target is named by what every report of it states: its class and
+its targets. Articles that report the same event share its node (the key depends on the
+event alone, never on the other articles of the build: an article built alone and in a
+corpus gives the same event IRI), and each adds its own report of it (``kg:Report``, in that
+article's named graph) with what that article says of the agent, the target and the date.
+The event node gathers what its reports say: an article that does not name the agent or
+date it still reports the same event.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
 
 from kg.model import Event
 
 
-@dataclass
-class _Cluster:
-    cls: str
-    targets: frozenset[int]
-    agents: set[int] = field(default_factory=set)
-    date: object = None
-    first: str = ""
+def _ids(mentions) -> list[int]:
+    return [id(m.entity) for m in mentions if m.entity is not None]
 
 
-def _ids(mentions) -> frozenset[int]:
-    return frozenset(id(m.entity) for m in mentions if m.entity is not None)
+def key(ev: Event, entity_key, agents: bool = False) -> str:
+    """The event's key: a hash of its class and targets (``entity_key(id)``: an entity's IRI key),
+    and of its agents too when ``agents``."""
+    parts = [ev.cls, " ".join(sorted({entity_key(t) for t in _ids(ev.targets)}))]
+    if agents:
+        parts.append(" ".join(sorted({entity_key(a) for a in _ids(ev.agents)})))
+    return hashlib.sha1("|".join(parts).encode("utf-8")).hexdigest()[:16]
 
 
 def event_keys(documents: list[tuple[str, list[Event]]], entity_key) -> dict[int, str]:
-    """``id(event) -> key`` for every asserted event with a target; events that report the
-    same real event share a key. ``documents`` are (document id, events) in a stable order;
-    ``entity_key(entity id)`` gives an entity's IRI key, so keys are stable across runs."""
-    clusters: list[_Cluster] = []
+    """``id(event) -> key`` for every asserted event with a target (not a statement);
+    ``documents`` are (document id, events); ``entity_key(entity id)`` gives an entity's IRI key.
+
+    Within one article, a second event of the same class and targets by other agents ('X
+    called Y a liar', then 'Z called Y a liar') is another event: its key names its agents too
+    (which the article alone decides, so the key still depends on nothing else)."""
     out: dict[int, str] = {}
-    for doc_id, events in documents:
+    for _doc_id, events in documents:
+        first: dict[str, set[int]] = {}  # plain key -> the agents of the article's first event with it
         for ev in events:
-            targets = _ids(ev.targets)
-            if not ev.asserted or not targets or ev.cls == "Statement":
+            if not ev.asserted or not _ids(ev.targets) or ev.cls == "Statement":
                 continue
+            k = key(ev, entity_key)
             agents = set(_ids(ev.agents))
-            home = None
-            for c in clusters:
-                if c.cls != ev.cls or c.targets != targets:
-                    continue
-                if agents and c.agents and not (agents <= c.agents or c.agents <= agents):
-                    continue
-                if ev.date is not None and c.date is not None and ev.date != c.date:
-                    continue
-                home = c
-                break
-            if home is None:
-                parts = sorted(entity_key(t) for t in targets)
-                home = _Cluster(ev.cls, targets, first=f"{ev.cls}|{'|'.join(parts)}|{doc_id}|{ev.trigger_index}")
-                clusters.append(home)
-            home.agents |= agents
-            home.date = home.date or ev.date
-            out[id(ev)] = hashlib.sha1(home.first.encode("utf-8")).hexdigest()[:16]
+            seen = first.setdefault(k, agents)
+            if seen is not agents and agents and seen and not (agents <= seen or seen <= agents):
+                k = key(ev, entity_key, agents=True)
+            out[id(ev)] = k
     return out

@@ -9,8 +9,8 @@ indexes (last word -> people, word -> people) instead; ``tests/test_jobs.py`` ch
 the same corpus entities as the reference on the seeds, the development set and
 random corpora.
 
-``corefer.event_keys`` compares each event with every cluster so far; two events can only
-share a cluster when they have the same class and the same targets, so :func:`event_keys`
+``corefer.event_keys`` names each event by its class and targets; two events can only
+share a key when they have the same class and the same targets, so :func:`event_keys`
 calls it once per (class, targets) group, which gives the same keys.
 """
 

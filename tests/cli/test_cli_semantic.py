@@ -41,7 +41,7 @@ def test_cli_validate_reports_violations_one_per_line_and_fails(kg, tmp_path) ->
     result = run(kg, "validate", bad)
     assert result.exit_code == 1
     lines = [line for line in result.output.splitlines() if line.startswith("Violation:")]
-    assert len(lines) == 1 and "event:accusation (kg:Accusation) kg:confidence:" in lines[0]
+    assert len(lines) == 1 and "report:accusation (kg:Report) kg:confidence:" in lines[0]
     assert "in [0, 1]" in lines[0] and "[value: '1.5']" in lines[0]
     assert "does not conform" in result.output
 

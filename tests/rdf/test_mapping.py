@@ -152,12 +152,17 @@ def test_mapping_golden_graph() -> None:
         "mapping differs from tests/golden/mapping_small.ttl\n"
         f"only in the mapping:\n{only_actual.serialize(format='nt')}\n"
         f"only in the golden file:\n{only_expected.serialize(format='nt')}")
-    assert len(expected) == 59  # the golden file was read in full
+    assert len(expected) == 64  # the golden file was read in full
+
+
+def _records(g: Graph) -> dict[str, URIRef]:
+    """trigger -> the provenance record: an asserted event's report, or the claim itself."""
+    return {str(o): s for s, o in g.subject_objects(KG.trigger)}
 
 
 def _events(g: Graph) -> dict[str, URIRef]:
-    """trigger -> event IRI."""
-    return {str(o): s for s, o in g.subject_objects(KG.trigger)}
+    """trigger -> event IRI (what a report reports; a claim is its own)."""
+    return {t: g.value(r, KG.reportOf) or r for t, r in _records(g).items()}
 
 
 def test_mapping_attempt_is_only_a_claim() -> None:
@@ -182,15 +187,21 @@ def test_mapping_asserted_event_fields() -> None:
     assert g.value(event, KG.date) == Literal("2020-06-16", datatype=XSD.date)
     assert g.value(event, KG.agent) == URIRef(BASE + "person/maria-vantongeren")
     assert g.value(event, KG.target) == URIRef(BASE + "person/tom-halvorsen")
-    assert g.value(event, KG.confidence) == Literal("0.90", datatype=XSD.decimal)
-    assert g.value(event, KG.sourceDocument) == URIRef(BASE + "doc/mapping-small")
+    # the provenance is the article's report of it, not the event's
+    report = _records(g)["ejected"]
+    assert set(g.objects(report, RDF.type)) == {KG.Report}
+    assert g.value(report, KG.reportOf) == event
+    assert g.value(report, KG.confidence) == Literal("0.90", datatype=XSD.decimal)
+    assert g.value(report, KG.sourceDocument) == URIRef(BASE + "doc/mapping-small")
+    for prop in (KG.confidence, KG.sourceDocument, KG.evidence, KG.rule, KG.trigger):
+        assert list(g.objects(event, prop)) == [], prop
 
 
 @pytest.mark.parametrize(("trigger", "sentence"), [("ejected", SENT1), ("removed", SENT2)])
 def test_mapping_evidence_offsets(trigger: str, sentence: str) -> None:
     facts = small_facts()
     g = mapped(facts)
-    sent = g.value(_events(g)[trigger], KG.evidence)
+    sent = g.value(_records(g)[trigger], KG.evidence)
     begin, end = g.value(sent, KG.beginIndex).toPython(), g.value(sent, KG.endIndex).toPython()
     assert facts.document.text[begin:end] == sentence
     assert str(g.value(sent, KG.text)) == sentence

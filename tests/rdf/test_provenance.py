@@ -3,7 +3,8 @@ sentence's text, the rule that fired, a confidence in [0, 1]; and each article's
 says which article it was derived from.
 
 Each named graph is one article's account, so the checks run per named graph (an event that
-several articles report is one node with one provenance record in each article's graph).
+several articles report is one node with one report, kg:Report, in each article's graph); in the
+merged graph each report still belongs to exactly one article.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from rdflib import RDF, Namespace
+from rdflib import RDF, Graph, Namespace
 from rdflib.namespace import PROV
 
 from kg.rdf.mapping import DEFAULT_BASE, Mapper
@@ -50,14 +51,38 @@ def test_provenance_every_fact_has_document_sentence_rule_and_confidence(seed) -
         assert (doc, RDF.type, KG.Document) in g
         events = {s for s in g.subjects(KG.modality, None)}
         for ev in events:
-            assert list(g.objects(ev, KG.sourceDocument)) == [doc], ev  # one record per article graph
-            (sentence,) = list(g.objects(ev, KG.evidence))
+            # an asserted event's record is this article's one report of it; a claim is its own record
+            (record,) = [ev] if (ev, RDF.type, KG.EventClaim) in g else list(g.subjects(KG.reportOf, ev))
+            for prop in (KG.sourceDocument, KG.evidence, KG.rule, KG.confidence):
+                assert list(g.objects(ev, prop)) == [] or record == ev, (ev, prop)
+            assert list(g.objects(record, KG.sourceDocument)) == [doc], ev
+            (sentence,) = list(g.objects(record, KG.evidence))
             assert g.value(sentence, KG.inDocument) == doc
-            assert len(list(g.objects(ev, KG.rule))) == 1 and str(g.value(ev, KG.rule))
-            (confidence,) = list(g.objects(ev, KG.confidence))
+            assert len(list(g.objects(record, KG.rule))) == 1 and str(g.value(record, KG.rule))
+            (confidence,) = list(g.objects(record, KG.confidence))
             assert Decimal("0") <= confidence.toPython() <= Decimal("1")
             n += 1
     assert n >= 25
+
+
+def test_provenance_every_report_is_one_articles_in_the_merged_graph(seed) -> None:
+    """Merged into one graph (as graph.ttl is), each report still names one article, one
+    sentence in it, one rule and one confidence: nothing about it mixes two articles."""
+    merged = Graph()
+    for s, p, o, _ in seed.result.dataset.quads((None, None, None, None)):
+        merged.add((s, p, o))
+    reports = set(merged.subjects(RDF.type, KG.Report))
+    assert len(reports) >= 15
+    for r in reports:
+        (doc,) = list(merged.objects(r, KG.sourceDocument))
+        (sentence,) = list(merged.objects(r, KG.evidence))
+        assert merged.value(sentence, KG.inDocument) == doc
+        assert len(list(merged.objects(r, KG.rule))) == 1 and len(list(merged.objects(r, KG.confidence))) == 1
+        assert len(list(merged.objects(r, KG.reportOf))) == 1
+    # and every event is reported, with no provenance of its own
+    for ev in set(merged.subjects(KG.modality, KG.Asserted)):
+        assert list(merged.subjects(KG.reportOf, ev)), ev
+        assert list(merged.objects(ev, KG.sourceDocument)) == [], ev
 
 
 def test_provenance_roles_and_labels_are_attributed_by_their_graph(seed) -> None:

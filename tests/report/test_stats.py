@@ -34,8 +34,9 @@ x:graph-a {
   x:ana a kg:Person ; rdfs:label "Ana Lopes" .
   x:tom a kg:Person ; rdfs:label "Tom Reyes" .
   x:ana kg:ejected x:tom .
-  x:ej a kg:Ejection ; kg:agent x:ana ; kg:target x:tom ; kg:sourceDocument x:doc-a ;
-     kg:evidence <https://example.org/id/doc-a#char=0,40> ; kg:date "2024-03-12"^^xsd:date .
+  x:ej a kg:Ejection ; kg:agent x:ana ; kg:target x:tom ; kg:date "2024-03-12"^^xsd:date .
+  x:ej-a a kg:Report ; kg:reportOf x:ej ; kg:sourceDocument x:doc-a ;
+     kg:evidence <https://example.org/id/doc-a#char=0,40> .
   <https://example.org/id/doc-a#char=0,40> a kg:Sentence ; kg:inDocument x:doc-a ;
      kg:text "Speaker Ana Lopes ejected MP Tom Reyes." .
 }

@@ -86,7 +86,7 @@ def test_viz_collect_the_ejection_has_its_people_and_sentences(seed):
     graph = graph_and_ontology(seed.trig)
     (ejector, ejected), = set(rows(graph, """SELECT ?a ?t WHERE { ?e a kg:Ejection ; kg:agent ?x ; kg:target ?y .
                                               ?x rdfs:label ?a . ?y rdfs:label ?t }"""))
-    sentences = {t for (t,) in rows(graph, "SELECT ?t WHERE { ?e a kg:Ejection ; kg:evidence/kg:text ?t }")}
+    sentences = {t for (t,) in rows(graph, "SELECT ?t WHERE { ?e a kg:Ejection . ?r kg:reportOf ?e ; kg:evidence/kg:text ?t }")}
     data = collect(*open_source([seed.trig])).data
     ejection_class = next(i for i, c in enumerate(data["classes"]) if c["name"] == "kg:Ejection")
     assert data["classes"][ejection_class]["verb"] == "ejected"
@@ -105,7 +105,8 @@ def test_viz_collect_relations_and_shortcuts(tmp_path):
 @prefix x: <https://example.org/id/> .
 x:g { x:ana a kg:Person ; rdfs:label "Ana Lopes" ; kg:leaderOf x:p ; kg:ejected x:tom .
       x:tom a kg:Person ; rdfs:label "Tom Reyes" . x:p a kg:PoliticalParty ; rdfs:label "Progress Party" .
-      x:e a kg:Ejection ; kg:agent x:ana ; kg:target x:tom ; kg:sourceDocument x:d . x:d a kg:Document . }
+      x:e a kg:Ejection ; kg:agent x:ana ; kg:target x:tom . x:r kg:reportOf x:e ; kg:sourceDocument x:d .
+      x:d a kg:Document . }
 """, encoding="utf-8")
     data = collect(*open_source([path])).data
     assert [(data["entities"][r["source"]]["label"], r["label"], data["entities"][r["target"]]["label"])
@@ -186,8 +187,9 @@ def synthetic_trig(people: int = 2000, events: int = 3000, docs: int = 100, seed
             out.append(f'<{x}p/{a}> a kg:Person ; rdfs:label "Person {a}" . '
                        f'<{x}p/{t}> a kg:Person ; rdfs:label "Person {t}" .')
             out.append(f"<{x}e/{e}> a kg:{classes[e % len(classes)]} ; kg:agent <{x}p/{a}> ; kg:target <{x}p/{t}> ; "
-                       f'kg:sourceDocument {doc} ; kg:evidence {s} ; kg:date "2020-{1 + e % 12:02}-{1 + e % 28:02}"'
-                       '^^xsd:date ; kg:confidence 0.9 .')
+                       f'kg:date "2020-{1 + e % 12:02}-{1 + e % 28:02}"^^xsd:date . '
+                       f"<{x}r/{e}> kg:reportOf <{x}e/{e}> ; kg:sourceDocument {doc} ; kg:evidence {s} ; "
+                       "kg:confidence 0.9 .")
             out.append(f'{s} a kg:Sentence ; kg:inDocument {doc} ; kg:text "Person {a} did it to Person {t}." .')
         out.append("}")
     return "\n".join(out) + "\n"
@@ -292,7 +294,7 @@ def test_viz_browser_clicking_the_ejected_person_shows_the_ejection_and_its_sent
     graph = graph_and_ontology(seed.trig)
     (ejector, ejected), = set(rows(graph, """SELECT ?a ?t WHERE { ?e a kg:Ejection ; kg:agent ?x ; kg:target ?y .
                                               ?x rdfs:label ?a . ?y rdfs:label ?t }"""))
-    sentences = {t for (t,) in rows(graph, "SELECT ?t WHERE { ?e a kg:Ejection ; kg:evidence/kg:text ?t }")}
+    sentences = {t for (t,) in rows(graph, "SELECT ?t WHERE { ?e a kg:Ejection . ?r kg:reportOf ?e ; kg:evidence/kg:text ?t }")}
     page = opened_page(seed_page)
     page.click_entity(ejected)
     panel = page.panel()

@@ -181,8 +181,8 @@ def test_parses_with_pyoxigraph_like_rdflib(onto: Graph) -> None:
 
 def test_ontology_header(onto: Graph) -> None:
     assert (ONTOLOGY_IRI, RDF.type, OWL.Ontology) in onto
-    assert (ONTOLOGY_IRI, OWL.versionInfo, Literal("0.2.0")) in onto
-    assert (ONTOLOGY_IRI, OWL.versionIRI, URIRef("https://w3id.org/kg-news/ont/0.2.0")) in onto
+    assert (ONTOLOGY_IRI, OWL.versionInfo, Literal("0.3.0")) in onto
+    assert (ONTOLOGY_IRI, OWL.versionIRI, URIRef("https://w3id.org/kg-news/ont/0.3.0")) in onto
     assert english(onto, ONTOLOGY_IRI, DCTERMS.title)
     assert english(onto, ONTOLOGY_IRI, DCTERMS.description)
     assert (

@@ -275,7 +275,8 @@
   function factBlock(fact, claim, id) {
     var cls = C[fact.cls], look = claim ? C[fact.claimed] : cls;
     var what = el("div", {className: "what"});
-    names(fact.agents).forEach(function (x) { what.appendChild(x); });
+    var put = function (x) { what.appendChild(typeof x === "string" ? document.createTextNode(x) : x); };
+    names(fact.agents).forEach(put);
     var unnamed = !fact.agents.length && fact.targets.length > 0, subject = fact.agents.length > 0 || unnamed;
     if (unnamed) what.appendChild(el("span", {className: "kind", text: "(unnamed)"}));
     var verb = verbOf(fact, claim);
@@ -285,7 +286,7 @@
       what.appendChild(document.createTextNode((subject ? ": " : "") + look.label.toLowerCase() +
                                                (fact.targets.length ? " — " : "")));
     }
-    names(fact.targets).forEach(function (x) { what.appendChild(x); });
+    names(fact.targets).forEach(put);
     var meta = [claim ? "Not asserted (" + (fact.modality || "claim") + "): " + look.label : look.label];
     meta.push(fact.dates.length ? fact.dates.join(", ") : "no date");
     if (fact.charge.length) meta.push("charge: " + fact.charge.join(", "));
@@ -295,7 +296,8 @@
     if (fact.place.length) block.appendChild(el("div", {className: "meta"}, ["where: "].concat(names(fact.place))));
     fact.quote.forEach(function (q) { block.appendChild(el("div", {className: "quote", text: "“" + q + "”"})); });
     fact.reports.forEach(function (rep) {
-      block.appendChild(sentence(rep));
+      var said = sentence(rep);
+      if (said) block.appendChild(said);
       var how = [rep.date, rep.rule ? "rule " + rep.rule : "",
                  rep.confidence !== null && rep.confidence !== undefined ? "confidence " + rep.confidence : ""];
       block.appendChild(el("div", {className: "meta"}, ["in ", article(rep.doc),
