@@ -31,6 +31,8 @@ class Context:
                 if prev is None or _RANK[m.kind] > _RANK[prev.kind] or (
                         _RANK[m.kind] == _RANK[prev.kind] and m.end - m.start < prev.end - prev.start):
                     self.owner[(m.para, i)] = m
+        #: what a rule worked out once for the whole document (the domain gate's verdict)
+        self.cache: dict = {}
         self.quoted: list[list[tuple[int, int]]] = [
             [(q.start(), q.end()) for q in quotes.QUOTE.finditer(p.text)] for p in paragraphs]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from kg.extract import domain
 from kg.extract.context import Context
 from kg.extract.rules import Construction, Match, construction, produced_classes
 from kg.model import Event, Mention
@@ -74,6 +75,12 @@ def keep_target_kinds(m: Match) -> None:
         m.targets = [t for t in m.targets if t.entity is not None and t.entity.kind in kinds]
 
 
+def _members(m: Match, tok: Token) -> bool:
+    """'A number of legislators were removed': the object names members of the rule's domain."""
+    dom = domain.domain(m.rule.rule.domain) if m.rule.rule.domain else None
+    return dom is not None and domain.members_named(tok, dom)
+
+
 def _produced(value: str, rules) -> str | None:
     if value not in produced_classes(rules):
         return f"no rule produces {value!r}, so this rule could never match"
@@ -100,7 +107,7 @@ class TargetKind(Construction):
                          and (kind == "Agent" or t.entity.kind == "Person")]
             tok = m.target_tok
             if kind == "Person" and tok is not None and not m.targets and tok.pos_ == "NOUN" and tok.ent_type_ == "" \
-                    and m.ctx.lex.behaviour(m.cls).object_is_someone:
+                    and m.ctx.lex.behaviour(m.cls).object_is_someone and not _members(m, tok):
                 return False  # "removed the sign": a thing, not a member
         return True
 
@@ -147,3 +154,4 @@ class RefersTo(Construction):
         m.targets = m.targets or list(before.targets)
         m.agents = m.agents or list(before.agents)
         return True
+

@@ -119,6 +119,9 @@ class Rule(_Strict):
                            "motion ('it' is the motion under discussion); or anything")
     requires_target: bool | None = Field(None, description="no target, no event ('called the episode a new low')")
     agent_presiding: bool | None = Field(None, description="the agent must preside (hold a presiding office)")
+    domain: str | None = Field(None, description="the trigger counts only in the context of this domain of events.json "
+                                                 "'domains' ('sitting': an ejection needs a chamber, a presiding "
+                                                 "officer, a sitting; an umpire or a car crash is another domain)")
     # construction keys: modality and discourse
     requires_governor: Words | None = Field(
         None, description="the trigger only counts under one of these verbs, and is then asserted: 'trying to get the "
@@ -148,6 +151,24 @@ class Rule(_Strict):
 _FIELD_NAMES = {"rule": "id", "class": "cls"}
 
 
+class Domain(_Strict):
+    """The context a family of rules speaks in ('sitting': a legislature or council in session), decided by
+    words of the text, not by names: the article must use one of ``words``, the trigger's sentence none of
+    ``against``, and its target must be someone of the domain."""
+
+    words: Words = Field(description="the article must use one of these (a lemma or word; an entry with a capital is "
+                                     "matched as written, one with a space or hyphen as a phrase): 'chamber', 'Speaker'")
+    against: Words = Field(frozenset(), description="a word in the trigger's sentence that puts it in another domain "
+                                                    "('umpire', 'passengers', 'ambassador')")
+    against_objects: Words = Field(frozenset(), description="the trigger's object, or the object of one of its "
+                                                            "prepositions, is one of these: another domain ('removed "
+                                                            "from office', 'suspended from duty', 'suspended parliament')")
+    members: Words = Field(frozenset(), description="nouns that name people of the domain: 'a number of legislators "
+                                                    "were removed' is an event whose target is members, unnamed")
+    someone: bool = Field(False, description="the target must be a person or members of the domain: an event with "
+                                             "no target, or a thing as target, is nothing")
+
+
 class ClassBehaviour(_Strict):
     """What every event of one class does, whichever rule found it."""
 
@@ -174,6 +195,7 @@ class EventsFile(_Strict):
     charge_nouns: Words = Field(description="words that are a charge when said of someone ('a liar', 'racist')")
     speech_verbs: Words = Field(description="verbs that attribute a direct quote to its speaker")
     remark_governors: Words = Field(description="verbs whose gerund complement names a remark already made")
+    domains: dict[str, Domain] = Field({}, description="the contexts rules may require (a rule's 'domain' key)")
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "EventsFile":
