@@ -68,6 +68,15 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
         if syntax.aux_lemmas(g) & mod["Hypothetical"] or any(
                 c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in g.children):
             return "Hypothetical", cls
+        if g.pos_ in {"NOUN", "PROPN"} and g.dep_ in {"nsubj", "nsubjpass", "dobj"}:
+            # "the vote to remove him failed": it did not happen; "the House adopted a motion to
+            # suspend X": the House did it
+            verb = g.head
+            if g.dep_ != "dobj" and verb.lemma_.lower() in mod.get("failed", ()):
+                return "Negated", cls
+            if verb.lemma_.lower() in mod.get("adopted", ()) and not syntax.negated(verb) and \
+                    not (syntax.aux_lemmas(verb) & mod["Hypothetical"]) and lem in ctx.lex.motion_nouns:
+                return "Asserted", cls
         if g.lemma_.lower() in ctx.lex.motion_nouns:
             return "Hypothetical", cls
     if rule.hooks["licenses"]:
@@ -98,6 +107,21 @@ class OnlyNegatedFuture(Construction):
         if not negated:
             return ("", cls)
         return ("Asserted", cls) if future else None
+
+
+@construction("only_negated")
+class OnlyNegated(Construction):
+    """'was not allowed to take part in the sitting': only a negated trigger counts, and as asserted."""
+
+    def problem(self, rules) -> str | None:
+        if self.rule.only_negated_future or self.rule.negated_future_class:
+            return "only_negated already decides a negated trigger: drop only_negated_future / negated_future_class"
+        return None
+
+    def polarity(self, negated: bool, future: bool, cls: str) -> tuple[str, str] | None:
+        if not negated:
+            return ("", cls)
+        return None if future else ("Asserted", cls)
 
 
 @construction("requires_governor")

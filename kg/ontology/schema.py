@@ -130,6 +130,9 @@ class Rule(_Strict):
         None, description="a negated future of the trigger ('will not apologise') is an asserted event of this class")
     only_negated_future: bool | None = Field(
         None, description="only a negated future of the trigger counts, as asserted ('would not retract it')")
+    only_negated: bool | None = Field(
+        None, description="only a negated trigger counts, as asserted ('was not allowed to take part in the rest of "
+                          "the sitting')")
     after_class: EventClass | None = Field(
         None, description="the rule only speaks within two paragraphs after an asserted event of this class")
     refers_to: EventClass | None = Field(
@@ -323,6 +326,10 @@ class ModalityFile(_Strict):
     conditional_marks: Words = Field(description="a clause opened by these is hypothetical")
     future_modals: Words = Field(description="a negated trigger with one of these is a refusal (negated_future_class)")
     negations: Words = Field(description="a determiner among these on an argument negates the event ('no such motion')")
+    failed: Words = Field(frozenset(), description="a trigger in a clause on a noun that is the subject of one of these "
+                                                   "did not happen ('the vote to remove him failed'): negated")
+    adopted: Words = Field(frozenset(), description="a trigger in a motion that is the object or passive subject of "
+                                                    "one of these happened ('the House adopted a motion to suspend X')")
 
 
 class GrammarFile(_Strict):

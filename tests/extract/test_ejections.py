@@ -45,3 +45,25 @@ def test_ejections_other_sense_is_nothing(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not _ejections(asserted)
 
+
+# hypotheticals, failures, attempts and threats: claims, never asserted ejections
+UNASSERTED = [
+    "If Farah Quint were removed, the House would lose its majority.",
+    "The vote to remove Councillor Piet Alvaro from the chamber failed by one vote.",
+    "The motion to suspend MP Wren Addo was defeated in the House.",
+    "A two-thirds majority of the Senate is needed for removal.",
+    "MP Piet Alvaro could be ejected from the chamber.",
+    "Speaker Tobias Kanyi threatened to eject MP Farah Quint.",
+    "Backbenchers tried to have MP Farah Quint removed from the chamber.",
+    "MP Farah Quint was allowed to take part in the rest of the sitting.",
+    "MP Wren Addo will not be allowed to remain in the chamber if she repeats the remark.",
+    "Opposition MPs called for the suspension of MP Farah Quint.",
+    "MP Farah Quint asked the Speaker to remove MP Piet Alvaro.",
+]
+
+
+@pytest.mark.parametrize("text", UNASSERTED)
+def test_ejections_unasserted_is_no_ejection(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted)
+
