@@ -64,7 +64,9 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     if tok is None:
         return []
     out = []
-    for t in syntax.coordinated(tok):
+    # "three MPs were ejected: A, B and C": the names in apposition, and those coordinated with them
+    named = next((c for c in tok.children if c.dep_ == "appos" and ctx.mention(para, c) is not None), None)
+    for t in syntax.coordinated(named if named is not None and tok.pos_ == "NOUN" else tok):
         m = ctx.mention(para, t)
         if m is not None and m not in out:
             out.append(m)
@@ -256,14 +258,28 @@ def _self(args: Arguments, rule) -> None:
     args.target = tok
 
 
+def _noun_of(args: Arguments, rule) -> None:
+    # "the suspension of X", "X's removal", "after her ejection"; "by the Speaker": the agent
+    tok = args.tok
+    args.target = _pobj(has(tok, {"prep"}, frozenset({"of"}), "lower_")) or (syntax.children(tok, "poss") or [None])[0]
+    args.agent = _pobj(has(tok, {"prep", "agent"}, frozenset({"by"}), "lower_"))
+
+
+def _xcomp_object(args: Arguments, rule) -> None:
+    # "asked the Serjeant-at-Arms to remove X": X, the object of the complement
+    comp = complement(args.tok, rule.words("xcomp"))
+    args.target = (syntax.children(comp, "dobj") or [None])[0] if comp is not None else None
+
+
 @construction("target_from")
 class TargetFrom(Construction):
     """Where the target is, instead of the trigger's object."""
 
     choices = {"xcomp_subject": _xcomp_subject, "ccomp_subject": _ccomp_subject, "prep_to": _prep("to"),
-               "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self}
+               "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self,
+               "noun_of": _noun_of, "xcomp_object": _xcomp_object}
     #: the key each reader reads its words from
-    needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp"}
+    needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp", "xcomp_object": "xcomp"}
 
     def problem(self, rules) -> str | None:
         need = self.needs.get(self.value)
@@ -314,3 +330,27 @@ class AgentFrom(Construction):
 
     def read(self, args: Arguments) -> bool:
         return self.choices[self.value](args, self.rule)
+
+
+@construction("headline_passive")
+class HeadlinePassive(Construction):
+    """'Labour MP X ejected from Commons': a past participle with a subject and no object is a
+    passive without its auxiliary (the parser reads it as active): the subject is the target;
+    'the suspended members include A and B': a participle before a noun is said of the noun."""
+
+    def read(self, args: Arguments) -> bool:
+        tok = args.tok
+        if tok.dep_ == "amod" and tok.tag_ == "VBN":
+            # "the suspended members include A, B and C", "the ejected MP"
+            noun = tok.head
+            verb = noun.head if noun.dep_ == "nsubj" else None
+            named = (syntax.children(verb, "dobj", "attr") or [None])[0] if verb is not None and \
+                verb.lemma_.lower() in {"include", "be", "comprise"} else None
+            args.agent, args.target, args.passive = None, named if named is not None else noun, True
+            return True
+        if args.passive or args.target is not None or tok.tag_ not in {"VBD", "VBN"}:
+            return True
+        subj = syntax.direct_subject(tok)
+        if subj is not None and subj.dep_ == "nsubj" and not syntax.children(tok, "dobj", "ccomp", "xcomp", "aux"):
+            args.agent, args.target, args.passive = syntax.by_agent(tok), subj, True
+        return True

@@ -104,10 +104,13 @@ class Rule(_Strict):
     bare: bool | None = Field(None, description="the trigger has no object and no clause of its own ('He refused.')")
     voice: Literal["any", "passive"] = Field("any", description="passive: only a passive trigger counts")
     # construction keys: where the arguments are
-    target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self"] | None = \
+    target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self",
+                          "noun_of", "xcomp_object"] | None = \
         Field(None, description="where the target is, instead of the object: the subject of the xcomp or ccomp "
                                 "complement, the object of 'to'/'from', the motion under discussion, or the trigger "
-                                "itself (a noun trigger whose possessor is the agent: 'X's motion')")
+                                "itself (a noun trigger whose possessor is the agent: 'X's motion'), a noun trigger's "
+                                "'of' object or possessor ('the suspension of X', 'her removal'; 'by X' the agent), or "
+                                "the object of the xcomp complement ('asked the Serjeant to remove X')")
     agent_from: Literal["governor"] | None = Field(
         None, description="governor: the agent is the subject of the requires_governor verb ('X was seeking consent to "
                           "pass a motion')")
@@ -122,6 +125,9 @@ class Rule(_Strict):
     domain: str | None = Field(None, description="the trigger counts only in the context of this domain of events.json "
                                                  "'domains' ('sitting': an ejection needs a chamber, a presiding "
                                                  "officer, a sitting; an umpire or a car crash is another domain)")
+    headline_passive: bool | None = Field(
+        None, description="a trigger with a subject but no object is a passive without its auxiliary ('MP X ejected "
+                          "from Commons'): the subject is the target, the agent unknown")
     # construction keys: modality and discourse
     requires_governor: Words | None = Field(
         None, description="the trigger only counts under one of these verbs, and is then asserted: 'trying to get the "

@@ -15,6 +15,53 @@ def _ejections(asserted) -> set[tuple[str, str]]:
     return {(a, t) for c, a, t in asserted if c == "Ejection"}
 
 
+# (text, agent or "-" for any, target names "A & B" or "-" for none)
+FORMS = [
+    # phrasal
+    ("Speaker Tobias Kanyi kicked EFF MP Wren Addo out of the National Assembly.", "Tobias Kanyi", "Wren Addo"),
+    ("MLA Farah Quint was tossed out of the Vidhan Sabha by Speaker Piet Alvaro.", "Piet Alvaro", "Farah Quint"),
+    ("Councillor Wren Addo was booted out of the council meeting by Mayor Tobias Kanyi.", "Tobias Kanyi", "Wren Addo"),
+    ("Senator Farah Quint was escorted out of the chamber by the Sergeant at Arms.", "-", "Farah Quint"),
+    ("Opposition MP Wren Addo was shown the door by the Speaker.", "Speaker", "Wren Addo"),
+    # Westminster
+    ("The Speaker suspended MP Farah Quint from the service of the House for five days.", "Speaker", "Farah Quint"),
+    ("MP Piet Alvaro was named and suspended by the Speaker.", "Speaker", "Piet Alvaro"),
+    ("MP Farah Quint was banned from the chamber for a week by a vote of the House.", "-", "Farah Quint"),
+    ("The Speaker asked the Serjeant-at-Arms to remove MP Piet Alvaro.", "Speaker", "Piet Alvaro"),
+    ("MP Farah Quint was not allowed to take part in the rest of the sitting.", "-", "Farah Quint"),
+    ("The House adopted a motion to suspend MP Wren Addo for ten sitting days.", "House", "Wren Addo"),
+    # US, India, Africa, councils
+    ("Representative Tobias Kanyi was removed from the floor of the House by the Speaker.", "Speaker", "Tobias Kanyi"),
+    ("Speaker Tobias Kanyi told MLA Farah Quint to leave the House.", "Tobias Kanyi", "Farah Quint"),
+    ("Speaker Tobias Kanyi directed the marshals to evict MLA Farah Quint from the Vidhan Sabha.", "Tobias Kanyi",
+     "Farah Quint"),
+    ("The council chair ordered Councillor Wren Addo to leave the chamber.", "-", "Wren Addo"),
+    # headlines: a passive without its auxiliary
+    ("Labour MP Farah Quint ejected from Commons after row with minister.", "-", "Farah Quint"),
+    ("EFF MP Piet Alvaro kicked out of National Assembly after heated exchange.", "-", "Piet Alvaro"),
+    # lists and coordinations
+    ("Three EFF members were ejected from the National Assembly: Farah Quint, Piet Alvaro and Wren Addo.", "-",
+     "Farah Quint & Piet Alvaro & Wren Addo"),
+    ("Farah Quint and Piet Alvaro were thrown out of the chamber by the Speaker.", "Speaker", "Farah Quint & Piet Alvaro"),
+    ("The suspended members include Farah Quint, Piet Alvaro and Wren Addo, the Speaker said.", "-",
+     "Farah Quint & Piet Alvaro & Wren Addo"),
+    # members unnamed
+    ("Lawmakers heckled the mayor in the council chamber. A number of councillors were removed.", "-", "-"),
+    ("Senators shouted at the chair. Several of the senators were ejected.", "-", "-"),
+    # nominal triggers
+    ("The Speaker's ejection of MP Farah Quint angered the opposition in the chamber.", "-", "Farah Quint"),
+    ("MP Wren Addo spoke to reporters after her ejection from the Lok Sabha.", "-", "Wren Addo"),
+    ("The suspension of Councillor Tobias Kanyi by Speaker Farah Quint lasted a week.", "Farah Quint", "Tobias Kanyi"),
+]
+
+
+@pytest.mark.parametrize("text,agent,target", FORMS)
+def test_ejections_form_is_found(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    found = _ejections(asserted)
+    assert any((agent == "-" or a == agent) and t == target for a, t in found), f"want ({agent}, {target}); got {found}"
+
+
 # other senses of the words, and targets that are not someone in a sitting
 OFF_TOPIC = [
     "The umpire ejected Farah Quint in the third inning.",
