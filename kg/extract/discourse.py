@@ -11,6 +11,7 @@ from kg.extract import domain
 from kg.extract.context import Context
 from kg.extract.rules import Construction, Match, construction, produced_classes
 from kg.model import Event, Mention
+from kg.nlp import syntax
 from kg.ontology import lexicon
 
 #: the entity kinds that can be the target of a rule whose target_kind is Agent
@@ -155,3 +156,29 @@ class RefersTo(Construction):
         m.agents = m.agents or list(before.agents)
         return True
 
+
+def sole_presiding(m: Match) -> Mention | None:
+    """The one presiding officer the article has named before the trigger (a person holding a
+    presiding office, else the office itself), never one of the targets; None if none or several."""
+    targets = {id(t.entity) for t in m.targets if t.entity is not None}
+    chairs = [x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and presiding(x.entity)
+              and id(x.entity) not in targets]
+    people = {id(x.entity): x for x in chairs if x.entity.kind == "Person"}
+    offices = {id(x.entity): x for x in chairs if x.entity.kind == "Office"}
+    pick = people if people else offices
+    return next(iter(pick.values())) if len(pick) == 1 else None
+
+
+@construction("implicit_agent")
+class ImplicitAgent(Construction):
+    """'MP X was ordered to leave': a passive that names no agent takes the one presiding officer
+    the article has named before it; the rule speaks only then (the rule without the key finds the rest)."""
+
+    def require(self, m: Match) -> bool:
+        if m.agents or syntax.by_agent(m.tok) is not None:
+            return False
+        chair = sole_presiding(m)
+        if chair is None:
+            return False
+        m.agents = [chair]
+        return True

@@ -128,6 +128,10 @@ class Rule(_Strict):
     headline_passive: bool | None = Field(
         None, description="a trigger with a subject but no object is a passive without its auxiliary ('MP X ejected "
                           "from Commons'): the subject is the target, the agent unknown")
+    implicit_agent: bool | None = Field(
+        None, description="a passive with no by-phrase takes the one presiding officer the article has named before "
+                          "it as its agent, at a lower confidence (a rule id ending '.presiding_agent'); none or "
+                          "several: the rule says nothing")
     # construction keys: modality and discourse
     requires_governor: Words | None = Field(
         None, description="the trigger only counts under one of these verbs, and is then asserted: 'trying to get the "

@@ -114,3 +114,26 @@ def test_ejections_unasserted_is_no_ejection(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not _ejections(asserted)
 
+
+# the implicit agent: the one presiding officer of the article, else none; never the ejected
+IMPLICIT = [
+    ("Speaker Tobias Kanyi opened the sitting. MP Farah Quint was ordered to leave the chamber.", "Tobias Kanyi"),
+    ("Deputy Speaker Wren Addo presided over the Lok Sabha. MP Farah Quint was ordered to leave the House.", "Wren Addo"),
+    ("Speaker Piet Alvaro called the Assembly to order. EFF MP Wren Addo was thrown out of the chamber.", "Piet Alvaro"),
+    ("Speaker Piet Alvaro opened the sitting. MP Wren Addo was suspended after she refused to withdraw.", "Piet Alvaro"),
+    ("MP Farah Quint was ordered to leave the chamber.", "-"),
+    ("Speaker Tobias Kanyi and Deputy Speaker Piet Alvaro chaired the sitting. MP Farah Quint was ordered to leave the "
+     "chamber.", "-"),
+    ("Speaker Tobias Kanyi was ejected from the chamber by the members.", "-"),
+]
+
+
+@pytest.mark.parametrize("text,agent", IMPLICIT)
+def test_ejections_implicit_agent_is_the_sole_presiding_officer(facts, text, agent) -> None:
+    asserted, _, analysis = facts(text)
+    found = _ejections(asserted)
+    assert {a for a, _ in found} == {agent}, found
+    for e in analysis.events:
+        if e.cls == "Ejection" and e.asserted and e.rule.endswith(".presiding_agent"):
+            assert e.confidence < 0.7
+            assert not {id(a.entity) for a in e.agents} & {id(t.entity) for t in e.targets}
