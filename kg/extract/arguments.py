@@ -59,6 +59,17 @@ def clause_subject(ctx: Context, para: int, comp: Token) -> Token | None:
     return None
 
 
+def adjunct_subject(ctx: Context, para: int, tok: Token) -> Token | None:
+    """The subject of a gerund of reason: in 'A kicked B out for calling C a liar' the one who
+    called is B, the object of the verb the 'for' phrase qualifies, not its subject A (a passive
+    'B was ejected for calling ...' and 'A apologised for calling ...' have no object: None)."""
+    if tok.dep_ != "pcomp" or tok.head.lower_ != "for" or tok.head.dep_ != "prep" or tok.head.head.pos_ != "VERB":
+        return None
+    obj = (syntax.children(tok.head.head, "dobj") or [None])[0]
+    mention = ctx.mention(para, obj)
+    return obj if mention is not None and mention.kind in {"Person", "Pronoun", "Description"} else None
+
+
 def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     """The mentions an argument token stands for: itself and those coordinated with it."""
     if tok is None:
@@ -105,7 +116,7 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
         if target is None and tok.dep_ == "conj":
             target = syntax.object_of(tok.head)
     else:
-        agent, target = syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
+        agent, target = adjunct_subject(ctx, para, tok) or syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
     args = Arguments(ctx, para, tok, passive, agent, target)
     if not all(reader(args) for reader in rule.hooks["read"]):
         return None
