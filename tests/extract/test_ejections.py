@@ -23,7 +23,14 @@ FORMS = [
     ("Councillor Wren Addo was booted out of the council meeting by Mayor Tobias Kanyi.", "Tobias Kanyi", "Wren Addo"),
     ("Senator Farah Quint was escorted out of the chamber by the Sergeant at Arms.", "-", "Farah Quint"),
     ("Opposition MP Wren Addo was shown the door by the Speaker.", "Speaker", "Wren Addo"),
+    ("MP Farah Quint was ordered out of the chamber by the Speaker.", "Speaker", "Farah Quint"),
+    ("Marshals carried MLA Piet Alvaro out of the Vidhan Sabha.", "-", "Piet Alvaro"),
+    ("Police removed EFF MP Wren Addo from the National Assembly chamber.", "-", "Wren Addo"),
+    ("Senator Farah Quint got kicked out of the Senate chamber on Tuesday.", "-", "Farah Quint"),
     # Westminster
+    ("MP Farah Quint was suspended from Parliament for five days.", "-", "Farah Quint"),
+    ("The Deputy Speaker expelled opposition MP Piet Alvaro from the sitting for unparliamentary language.",
+     "Deputy Speaker", "Piet Alvaro"),
     ("The Speaker suspended MP Farah Quint from the service of the House for five days.", "Speaker", "Farah Quint"),
     ("MP Piet Alvaro was named and suspended by the Speaker.", "Speaker", "Piet Alvaro"),
     ("MP Farah Quint was banned from the chamber for a week by a vote of the House.", "-", "Farah Quint"),
@@ -84,6 +91,12 @@ OFF_TOPIC = [
     "The Assembly passed a resolution to expel foreign troops from the country.",
     "The Labour Party expelled Councillor Wren Addo from the party.",
     "Speaker Tobias Kanyi removed the banner from the gallery.",
+    "The disciplinary committee suspended the cyclist Farah Quint for two years for doping.",
+    "The chief constable suspended Piet Alvaro after the raid.",
+    "The White House removed the reporter Wren Addo from the briefing room.",
+    "Prime Minister Tobias Kanyi removed Minister Farah Quint from the cabinet.",
+    "The party expelled MP Piet Alvaro from its caucus in the Assembly.",
+    "The umpire tossed Farah Quint out of the game in the ninth inning.",
 ]
 
 
