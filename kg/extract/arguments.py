@@ -270,10 +270,15 @@ def _self(args: Arguments, rule) -> None:
 
 
 def _noun_of(args: Arguments, rule) -> None:
-    # "the suspension of X", "X's removal", "after her ejection"; "by the Speaker": the agent
+    # "the suspension of X", "X's removal", "after her ejection"; "by the Speaker" or, with an
+    # 'of' object, the possessor ("the Speaker's ejection of X"): the agent
     tok = args.tok
-    args.target = _pobj(has(tok, {"prep"}, frozenset({"of"}), "lower_")) or (syntax.children(tok, "poss") or [None])[0]
-    args.agent = _pobj(has(tok, {"prep", "agent"}, frozenset({"by"}), "lower_"))
+    of, poss = _pobj(has(tok, {"prep"}, frozenset({"of"}), "lower_")), (syntax.children(tok, "poss") or [None])[0]
+    args.target = of or poss
+    args.agent = _pobj(has(tok, {"prep", "agent"}, frozenset({"by"}), "lower_")) or (poss if of is not None else None)
+    if args.agent is None and rule.requires_governor and tok.dep_ == "dobj" and tok.head.lemma_.lower() in rule.requires_governor:
+        # "the Speaker ordered the removal of X": the one who ordered it
+        args.agent = syntax.subject_of(tok.head)
 
 
 def _xcomp_object(args: Arguments, rule) -> None:

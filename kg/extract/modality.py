@@ -45,10 +45,18 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
     if root.i != tok.i and (root.lemma_.lower() in mod["Reported"] or any(
             c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in root.children)):
         return "Reported", cls
+    licensed = False
     for g in syntax.governors(tok):
         lem = g.lemma_.lower()
-        if any(licenses(g) for licenses in rule.hooks["licenses"]):
-            return "Asserted", cls
+        if not licensed and any(licenses(g) for licenses in rule.hooks["licenses"]):
+            # "the Speaker ordered the removal of X" asserts it; "could order", "did not order",
+            # "threatened to order" do not: the licensing verb has a modality of its own
+            if syntax.negated(g):
+                return "Negated", cls
+            if syntax.aux_lemmas(g) & mod["Hypothetical"]:
+                return "Hypothetical", cls
+            licensed = True
+            continue
         if lem in ctx.lex.grammar["refusal_governors"]:
             return "Negated", cls
         if lem in mod["Attempted"]:
@@ -79,6 +87,8 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
                 return "Asserted", cls
         if g.lemma_.lower() in ctx.lex.motion_nouns:
             return "Hypothetical", cls
+    if licensed:
+        return "Asserted", cls
     if rule.hooks["licenses"]:
         return "", cls  # a rule that needs a licensing governor found none
     return "Asserted", cls
