@@ -300,7 +300,8 @@ class TargetFrom(Construction):
     def problem(self, rules) -> str | None:
         need = self.needs.get(self.value)
         if need and self.rule.get(need) is None:
-            return f"{self.value!r} reads the subject of the {need} complement: the rule needs {need!r}"
+            what = "object" if self.value.endswith("_object") else "subject"
+            return f"{self.value!r} reads the {what} of the {need} complement: the rule needs {need!r}"
         return None
 
     def read(self, args: Arguments) -> bool:

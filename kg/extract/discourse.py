@@ -174,6 +174,11 @@ class ImplicitAgent(Construction):
     """'MP X was ordered to leave': a passive that names no agent takes the one presiding officer
     the article has named before it; the rule speaks only then (the rule without the key finds the rest)."""
 
+    def problem(self, rules) -> str | None:
+        if self.rule.voice != "passive":
+            return "an implicit agent stands for a by-phrase the passive leaves out: the rule needs voice 'passive'"
+        return None
+
     def require(self, m: Match) -> bool:
         if m.agents or syntax.by_agent(m.tok) is not None:
             return False
