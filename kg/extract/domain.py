@@ -134,4 +134,9 @@ class DomainGate(Construction):
         assert dom is not None
         if not in_domain(m, dom):
             return False
-        return not dom.someone or someone(m, dom)
+        if not dom.someone:
+            return True
+        # the one ejected is never the one who ejects
+        ejected = {id(t.entity) for t in m.targets if t.entity is not None}
+        m.agents = [a for a in m.agents if a.entity is None or id(a.entity) not in ejected]
+        return someone(m, dom)

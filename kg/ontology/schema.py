@@ -122,6 +122,10 @@ class Rule(_Strict):
                            "motion ('it' is the motion under discussion); or anything")
     requires_target: bool | None = Field(None, description="no target, no event ('called the episode a new low')")
     agent_presiding: bool | None = Field(None, description="the agent must preside (hold a presiding office)")
+    quote_formula: Words | None = Field(
+        None, description="the trigger is a speech verb whose direct quote says one of these formulas ('I name', "
+                          "'leave the chamber'), not under a condition: the act is the speaker's, its target the person "
+                          "the quote names, else the member it addresses")
     domain: str | None = Field(None, description="the trigger counts only in the context of this domain of events.json "
                                                  "'domains' ('sitting': an ejection needs a chamber, a presiding "
                                                  "officer, a sitting; an umpire or a car crash is another domain)")
@@ -179,7 +183,7 @@ class Domain(_Strict):
     members: Words = Field(frozenset(), description="nouns that name people of the domain: 'a number of legislators "
                                                     "were removed' is an event whose target is members, unnamed")
     someone: bool = Field(False, description="the target must be a person or members of the domain: an event with "
-                                             "no target, or a thing as target, is nothing")
+                                             "no target, or a thing as target, is nothing; a target is never its own agent")
 
 
 class ClassBehaviour(_Strict):

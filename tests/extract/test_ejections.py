@@ -150,3 +150,38 @@ def test_ejections_implicit_agent_is_the_sole_presiding_officer(facts, text, age
         if e.cls == "Ejection" and e.asserted and e.rule.endswith(".presiding_agent"):
             assert e.confidence < 0.7
             assert not {id(a.entity) for a in e.agents} & {id(t.entity) for t in e.targets}
+
+
+# the presiding officer's own words, in a quote: the act is the speaker's
+FORMULAS = [
+    ('"I name the Honourable Member for Westvale, Mr Piet Alvaro," Speaker Tobias Kanyi said.', "Tobias Kanyi",
+     "Piet Alvaro"),
+    ('"I am naming Farah Quint," Speaker Tobias Kanyi said.', "Tobias Kanyi", "Farah Quint"),
+    ('Speaker Wren Addo told MP Farah Quint: "I must ask you to leave the chamber for the rest of the day."',
+     "Wren Addo", "Farah Quint"),
+    ('"Serjeant-at-Arms, remove the member for Westvale," said Speaker Tobias Kanyi.', "Tobias Kanyi", "-"),
+    ('"The member will withdraw from the chamber," said the Speaker.', "Speaker", "-"),
+]
+
+
+@pytest.mark.parametrize("text,agent,target", FORMULAS)
+def test_ejections_presiding_formula_in_a_quote(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    found = _ejections(asserted)
+    assert any(a == agent and (target == "-" or t == target) for a, t in found), found
+
+
+FORMULA_TRAPS = [
+    '"I will not leave the chamber," MP Farah Quint said.',
+    '"If he does it again I will ask the member to leave the chamber," the Speaker said.',
+    '"The Speaker should have named Piet Alvaro," MP Farah Quint said.',
+    '"Members who refuse will be asked to leave the chamber," the Speaker said.',
+    '"I name this ship the Northern Star," said Farah Quint at the harbour.',
+    '"I must ask the member to sit down," Speaker Tobias Kanyi said.',
+]
+
+
+@pytest.mark.parametrize("text", FORMULA_TRAPS)
+def test_ejections_formula_said_by_another_or_as_a_condition_is_nothing(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted)
