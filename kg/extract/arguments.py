@@ -9,7 +9,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from kg.extract import quotes
-from kg.extract.context import Context
+from kg.extract.context import Context, events_file
 from kg.extract.rules import Arguments, CompiledRule, Construction, Match, construction
 from kg.model import Mention
 from kg.nlp import syntax
@@ -57,6 +57,13 @@ def clause_subject(ctx: Context, para: int, comp: Token) -> Token | None:
             if m is not None and m.kind in {"Person", "Pronoun", "Description"}:
                 return c
     return None
+
+
+def _behind(agent: Token | None) -> Token | None:
+    """'by a vote of the House', 'by order of the Speaker': the House, the Speaker."""
+    if agent is None or agent.lemma_.lower() not in events_file().agent_nouns:
+        return agent
+    return _pobj(has(agent, {"prep"}, frozenset({"of"}), "lower_")) or agent
 
 
 def adjunct_subject(ctx: Context, para: int, tok: Token) -> Token | None:
@@ -112,7 +119,7 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
     if not all(voiced(passive) for voiced in rule.hooks["voiced"]):
         return None
     if passive:
-        agent, target = syntax.by_agent(tok), syntax.object_of(tok)
+        agent, target = _behind(syntax.by_agent(tok)), syntax.object_of(tok)
         if target is None and tok.dep_ == "conj":
             target = syntax.object_of(tok.head)
     else:

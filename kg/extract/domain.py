@@ -15,8 +15,9 @@ from functools import cache
 
 from spacy.tokens import Span, Token
 
+from kg.extract.context import events_file
 from kg.extract.rules import Construction, Match, construction
-from kg.ontology import lexicon, schema
+from kg.ontology import schema
 
 #: the mention kinds that stand for someone
 _SOMEONE = {"Person", "Pronoun", "Description", "Relative"}
@@ -25,16 +26,9 @@ _OF_HEADS = {"number", "group", "handful", "dozen", "score", "several", "some", 
              "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "both", "none"}
 
 
-@cache
-def _domains(lex_id: int) -> dict[str, schema.Domain]:
-    events = lexicon.read("events.json")
-    assert isinstance(events, schema.EventsFile)
-    return dict(events.domains)
-
-
 def domain(name: str) -> schema.Domain | None:
     """The ``domains`` entry of that name in the lexicon in use, or None."""
-    return _domains(id(lexicon.load())).get(name)
+    return events_file().domains.get(name)
 
 
 class Words:

@@ -213,6 +213,9 @@ class EventsFile(_Strict):
     speech_verbs: Words = Field(description="verbs that attribute a direct quote to its speaker")
     remark_governors: Words = Field(description="verbs whose gerund complement names a remark already made")
     domains: dict[str, Domain] = Field({}, description="the contexts rules may require (a rule's 'domain' key)")
+    agent_nouns: Words = Field(frozenset(), description="'banned by a vote of the House', 'removed by order of the "
+                                                        "Speaker': the 'of' object of these nouns in a by-phrase is the "
+                                                        "agent")
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "EventsFile":
