@@ -28,12 +28,27 @@ def quoted(tok: Token) -> bool:
     return any(s <= tok.idx < e for s, e in ((q.start(), q.end()) for q in quotes.QUOTE.finditer(tok.doc.text)))
 
 
+def is_word(tok: Token, words: frozenset[str]) -> bool:
+    """Is the token's lemma one of the words; 'withdraw_from': the lemma with that preposition
+    ('withdraw from the chamber', not 'withdraw the remark')?"""
+    lem = tok.lemma_.lower()
+    if lem in words:
+        return True
+    return any(w.startswith(lem + "_") and has(tok, {"prep"}, frozenset({w[len(lem) + 1:]}), "lower_") is not None
+               for w in words)
+
+
 def complement(tok: Token, words: frozenset[str]) -> Token | None:
-    """An infinitival complement with one of these lemmas ('asked X to apologise'); not
-    'told the House she would "apologise when ..."' (a finite, quoted clause)."""
+    """An infinitival complement with one of these lemmas ('asked X to apologise'), or a verb
+    coordinated with it ('asked to withdraw and leave the chamber'); not 'told the House she
+    would "apologise when ..."' (a finite, quoted clause)."""
     for c in tok.children:
-        if c.dep_ in {"xcomp", "ccomp", "advcl", "acl", "conj"} and c.lemma_.lower() in words and c.i > tok.i:
-            if c.dep_ in {"ccomp", "conj"} and not any(a.lower_ == "to" for a in c.children):
+        shared = c.dep_ == "xcomp" and c.i > tok.i and not is_word(c, words)
+        if shared:
+            # "asked to withdraw and leave": the second verb shares the first's 'to'
+            c = next((k for k in c.children if k.dep_ == "conj" and is_word(k, words)), c)
+        if c.dep_ in {"xcomp", "ccomp", "advcl", "acl", "conj"} and is_word(c, words) and c.i > tok.i:
+            if c.dep_ in {"ccomp", "conj"} and not shared and not any(a.lower_ == "to" for a in c.children):
                 continue
             if quoted(c):
                 continue
