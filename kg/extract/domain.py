@@ -93,6 +93,10 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
         return False
     if dom.against_objects and any(_words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok)):
         return False
+    # "expelled from the Unity Party": a party is no sitting
+    if any(o is not m.target_tok and (x := m.ctx.mention(m.para, o)) is not None and x.kind == "PoliticalParty"
+           for o in _objects(tok, None) if o.dep_ == "pobj"):
+        return False
     key = ("domain", id(dom))
     found = m.ctx.cache.get(key)
     if found is None:
