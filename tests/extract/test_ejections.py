@@ -100,6 +100,7 @@ OFF_TOPIC = [
     "MP Piet Alvaro was expelled from the Unity Party after the vote in the Assembly.",
     "The EFF suspended MP Wren Addo from the EFF for a month, the Speaker said.",
     "The umpire tossed Farah Quint out of the game in the ninth inning.",
+    "Ottawa Senators forward Piet Alvaro was ejected in the second period of the hockey final.",
 ]
 
 
