@@ -77,7 +77,8 @@ def _objects(tok: Token, target: Token | None):
     for c in tok.children:
         if c.dep_ in {"dobj", "nsubjpass"}:
             yield c
-        if c.dep_ in {"prep", "prt"}:
+        # not the agent ('removed by the Speaker')
+        if c.dep_ in {"prep", "prt"} and c.lower_ != "by":
             for g in c.children:
                 if g.dep_ == "pobj":
                     yield g
@@ -92,6 +93,9 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
     if dom.against and _words(dom.against).span(tok.sent):
         return False
     if dom.against_objects and any(_words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok)):
+        return False
+    # "removed as chair", "ousted as leader": a post, not a seat in the sitting
+    if dom.against_prepositions and any(c.dep_ == "prep" and c.lower_ in dom.against_prepositions for c in tok.children):
         return False
     # "expelled from the Unity Party": a party is no sitting
     if any(o is not m.target_tok and (x := m.ctx.mention(m.para, o)) is not None and x.kind == "PoliticalParty"

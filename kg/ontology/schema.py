@@ -180,6 +180,8 @@ class Domain(_Strict):
     against_objects: Words = Field(frozenset(), description="the trigger's object, or the object of one of its "
                                                             "prepositions, is one of these: another domain ('removed "
                                                             "from office', 'suspended from duty', 'suspended parliament')")
+    against_prepositions: Words = Field(frozenset(), description="a preposition of the trigger that puts it in "
+                                                                 "another domain ('removed as chair': a post)")
     members: Words = Field(frozenset(), description="nouns that name people of the domain: 'a number of legislators "
                                                     "were removed' is an event whose target is members, unnamed")
     someone: bool = Field(False, description="the target must be a person or members of the domain: an event with "

@@ -97,6 +97,8 @@ OFF_TOPIC = [
     "The White House removed the reporter Wren Addo from the briefing room.",
     "Prime Minister Tobias Kanyi removed Minister Farah Quint from the cabinet.",
     "The party expelled MP Piet Alvaro from its caucus in the Assembly.",
+    "MP Farah Quint was removed as chair of the public accounts committee.",
+    "Councillor Tobias Kanyi was ousted as council leader after a vote of the council.",
     "MP Piet Alvaro was expelled from the Unity Party after the vote in the Assembly.",
     "The EFF suspended MP Wren Addo from the EFF for a month, the Speaker said.",
     "The umpire tossed Farah Quint out of the game in the ninth inning.",
