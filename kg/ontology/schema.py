@@ -127,8 +127,7 @@ class Rule(_Strict):
                           "'leave the chamber'), not under a condition: the act is the speaker's, its target the person "
                           "the quote names, else the member it addresses")
     domain: str | None = Field(None, description="the trigger counts only in the context of this domain of events.json "
-                                                 "'domains' ('sitting': an ejection needs a chamber, a presiding "
-                                                 "officer, a sitting; an umpire or a car crash is another domain)")
+                                                 "'domains' ('sitting': a chamber, a Speaker; not an umpire, a crash)")
     headline_passive: bool | None = Field(
         None, description="a trigger with a subject but no object is a passive without its auxiliary ('MP X ejected "
                           "from Commons'): the subject is the target, the agent unknown")
@@ -215,9 +214,8 @@ class EventsFile(_Strict):
     speech_verbs: Words = Field(description="verbs that attribute a direct quote to its speaker")
     remark_governors: Words = Field(description="verbs whose gerund complement names a remark already made")
     domains: dict[str, Domain] = Field({}, description="the contexts rules may require (a rule's 'domain' key)")
-    agent_nouns: Words = Field(frozenset(), description="'banned by a vote of the House', 'removed by order of the "
-                                                        "Speaker': the 'of' object of these nouns in a by-phrase is the "
-                                                        "agent")
+    agent_nouns: Words = Field(frozenset(), description="'banned by a vote of the House', 'by order of the Speaker': "
+                                                        "the 'of' object of these nouns in a by-phrase is the agent")
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "EventsFile":
