@@ -9,7 +9,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from kg.extract import quotes
-from kg.extract.context import Context
+from kg.extract.context import Context, events_file
 from kg.extract.rules import Arguments, CompiledRule, Construction, Match, construction
 from kg.model import Mention
 from kg.nlp import syntax
@@ -28,12 +28,27 @@ def quoted(tok: Token) -> bool:
     return any(s <= tok.idx < e for s, e in ((q.start(), q.end()) for q in quotes.QUOTE.finditer(tok.doc.text)))
 
 
+def is_word(tok: Token, words: frozenset[str]) -> bool:
+    """Is the token's lemma one of the words; 'withdraw_from': the lemma with that preposition
+    ('withdraw from the chamber', not 'withdraw the remark')?"""
+    lem = tok.lemma_.lower()
+    if lem in words:
+        return True
+    return any(w.startswith(lem + "_") and has(tok, {"prep"}, frozenset({w[len(lem) + 1:]}), "lower_") is not None
+               for w in words)
+
+
 def complement(tok: Token, words: frozenset[str]) -> Token | None:
-    """An infinitival complement with one of these lemmas ('asked X to apologise'); not
-    'told the House she would "apologise when ..."' (a finite, quoted clause)."""
+    """An infinitival complement with one of these lemmas ('asked X to apologise'), or a verb
+    coordinated with it ('asked to withdraw and leave the chamber'); not 'told the House she
+    would "apologise when ..."' (a finite, quoted clause)."""
     for c in tok.children:
-        if c.dep_ in {"xcomp", "ccomp", "advcl", "acl", "conj"} and c.lemma_.lower() in words and c.i > tok.i:
-            if c.dep_ in {"ccomp", "conj"} and not any(a.lower_ == "to" for a in c.children):
+        shared = c.dep_ == "xcomp" and c.i > tok.i and not is_word(c, words)
+        if shared:
+            # "asked to withdraw and leave": the second verb shares the first's 'to'
+            c = next((k for k in c.children if k.dep_ == "conj" and is_word(k, words)), c)
+        if c.dep_ in {"xcomp", "ccomp", "advcl", "acl", "conj"} and is_word(c, words) and c.i > tok.i:
+            if c.dep_ in {"ccomp", "conj"} and not shared and not any(a.lower_ == "to" for a in c.children):
                 continue
             if quoted(c):
                 continue
@@ -59,12 +74,32 @@ def clause_subject(ctx: Context, para: int, comp: Token) -> Token | None:
     return None
 
 
+def _behind(agent: Token | None) -> Token | None:
+    """'by a vote of the House', 'by order of the Speaker': the House, the Speaker."""
+    if agent is None or agent.lemma_.lower() not in events_file().agent_nouns:
+        return agent
+    return _pobj(has(agent, {"prep"}, frozenset({"of"}), "lower_")) or agent
+
+
+def adjunct_subject(ctx: Context, para: int, tok: Token) -> Token | None:
+    """The subject of a gerund of reason: in 'A kicked B out for calling C a liar' the one who
+    called is B, the object of the verb the 'for' phrase qualifies, not its subject A (a passive
+    'B was ejected for calling ...' and 'A apologised for calling ...' have no object: None)."""
+    if tok.dep_ != "pcomp" or tok.head.lower_ != "for" or tok.head.dep_ != "prep" or tok.head.head.pos_ != "VERB":
+        return None
+    obj = (syntax.children(tok.head.head, "dobj") or [None])[0]
+    mention = ctx.mention(para, obj)
+    return obj if mention is not None and mention.kind in {"Person", "Pronoun", "Description"} else None
+
+
 def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     """The mentions an argument token stands for: itself and those coordinated with it."""
     if tok is None:
         return []
     out = []
-    for t in syntax.coordinated(tok):
+    # "three MPs were ejected: A, B and C": the names in apposition, and those coordinated with them
+    named = next((c for c in tok.children if c.dep_ == "appos" and ctx.mention(para, c) is not None), None)
+    for t in syntax.coordinated(named if named is not None and tok.pos_ == "NOUN" else tok):
         m = ctx.mention(para, t)
         if m is not None and m not in out:
             out.append(m)
@@ -99,11 +134,11 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
     if not all(voiced(passive) for voiced in rule.hooks["voiced"]):
         return None
     if passive:
-        agent, target = syntax.by_agent(tok), syntax.object_of(tok)
+        agent, target = _behind(syntax.by_agent(tok)), syntax.object_of(tok)
         if target is None and tok.dep_ == "conj":
             target = syntax.object_of(tok.head)
     else:
-        agent, target = syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
+        agent, target = adjunct_subject(ctx, para, tok) or syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
     args = Arguments(ctx, para, tok, passive, agent, target)
     if not all(reader(args) for reader in rule.hooks["read"]):
         return None
@@ -262,19 +297,39 @@ def _self(args: Arguments, rule) -> None:
     args.target = tok
 
 
+def _noun_of(args: Arguments, rule) -> None:
+    # "the suspension of X", "X's removal", "after her ejection"; "by the Speaker" or, with an
+    # 'of' object, the possessor ("the Speaker's ejection of X"): the agent
+    tok = args.tok
+    of, poss = _pobj(has(tok, {"prep"}, frozenset({"of"}), "lower_")), (syntax.children(tok, "poss") or [None])[0]
+    args.target = of or poss
+    args.agent = _pobj(has(tok, {"prep", "agent"}, frozenset({"by"}), "lower_")) or (poss if of is not None else None)
+    if args.agent is None and rule.requires_governor and tok.dep_ == "dobj" and tok.head.lemma_.lower() in rule.requires_governor:
+        # "the Speaker ordered the removal of X": the one who ordered it
+        args.agent = syntax.subject_of(tok.head)
+
+
+def _xcomp_object(args: Arguments, rule) -> None:
+    # "asked the Serjeant-at-Arms to remove X": X, the object of the complement
+    comp = complement(args.tok, rule.words("xcomp"))
+    args.target = (syntax.children(comp, "dobj") or [None])[0] if comp is not None else None
+
+
 @construction("target_from")
 class TargetFrom(Construction):
     """Where the target is, instead of the trigger's object."""
 
     choices = {"xcomp_subject": _xcomp_subject, "ccomp_subject": _ccomp_subject, "prep_to": _prep("to"),
-               "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self}
+               "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self,
+               "noun_of": _noun_of, "xcomp_object": _xcomp_object}
     #: the key each reader reads its words from
-    needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp"}
+    needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp", "xcomp_object": "xcomp"}
 
     def problem(self, rules) -> str | None:
         need = self.needs.get(self.value)
         if need and self.rule.get(need) is None:
-            return f"{self.value!r} reads the subject of the {need} complement: the rule needs {need!r}"
+            what = "object" if self.value.endswith("_object") else "subject"
+            return f"{self.value!r} reads the {what} of the {need} complement: the rule needs {need!r}"
         return None
 
     def read(self, args: Arguments) -> bool:
@@ -320,3 +375,27 @@ class AgentFrom(Construction):
 
     def read(self, args: Arguments) -> bool:
         return self.choices[self.value](args, self.rule)
+
+
+@construction("headline_passive")
+class HeadlinePassive(Construction):
+    """'Labour MP X ejected from Commons': a past participle with a subject and no object is a
+    passive without its auxiliary (the parser reads it as active): the subject is the target;
+    'the suspended members include A and B': a participle before a noun is said of the noun."""
+
+    def read(self, args: Arguments) -> bool:
+        tok = args.tok
+        if tok.dep_ == "amod" and tok.tag_ == "VBN":
+            # "the suspended members include A, B and C", "the ejected MP"
+            noun = tok.head
+            verb = noun.head if noun.dep_ == "nsubj" else None
+            named = (syntax.children(verb, "dobj", "attr") or [None])[0] if verb is not None and \
+                verb.lemma_.lower() in {"include", "be", "comprise"} else None
+            args.agent, args.target, args.passive = None, named if named is not None else noun, True
+            return True
+        if args.passive or args.target is not None or tok.tag_ not in {"VBD", "VBN"}:
+            return True
+        subj = syntax.direct_subject(tok)
+        if subj is not None and subj.dep_ == "nsubj" and not syntax.children(tok, "dobj", "ccomp", "xcomp", "aux"):
+            args.agent, args.target, args.passive = syntax.by_agent(tok), subj, True
+        return True

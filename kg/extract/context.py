@@ -3,17 +3,32 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from spacy.tokens import Token
 
 from kg.extract import quotes
 from kg.ingest.documents import Document
 from kg.model import Mention
 from kg.nlp.parse import Paragraph
-from kg.ontology import lexicon
+from kg.ontology import lexicon, schema
 
 #: which mention owns a token that several cover: a person or description outranks the title inside it
 _RANK = {"Person": 8, "Description": 7, "Pronoun": 6, "Relative": 5, "Motion": 4, "PoliticalParty": 3,
          "Organization": 2, "Legislature": 1, "Office": 0}
+
+
+@cache
+def _events_file(lex_id: int) -> schema.EventsFile:
+    events = lexicon.read("events.json")
+    assert isinstance(events, schema.EventsFile)
+    return events
+
+
+def events_file() -> schema.EventsFile:
+    """``events.json`` as its schema reads it, for the keys the :class:`~kg.ontology.lexicon.Lexicon`
+    does not carry ('domains', 'agent_nouns'); read once per lexicon."""
+    return _events_file(id(lexicon.load()))
 
 
 class Context:
@@ -31,6 +46,8 @@ class Context:
                 if prev is None or _RANK[m.kind] > _RANK[prev.kind] or (
                         _RANK[m.kind] == _RANK[prev.kind] and m.end - m.start < prev.end - prev.start):
                     self.owner[(m.para, i)] = m
+        #: what a rule worked out once for the whole document (the domain gate's verdict)
+        self.cache: dict = {}
         self.quoted: list[list[tuple[int, int]]] = [
             [(q.start(), q.end()) for q in quotes.QUOTE.finditer(p.text)] for p in paragraphs]
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from kg.extract import domain
 from kg.extract.context import Context
 from kg.extract.rules import Construction, Match, construction, produced_classes
 from kg.model import Event, Mention
+from kg.nlp import syntax
 from kg.ontology import lexicon
 
 #: the entity kinds that can be the target of a rule whose target_kind is Agent
@@ -74,6 +76,12 @@ def keep_target_kinds(m: Match) -> None:
         m.targets = [t for t in m.targets if t.entity is not None and t.entity.kind in kinds]
 
 
+def _members(m: Match, tok: Token) -> bool:
+    """'A number of legislators were removed': the object names members of the rule's domain."""
+    dom = domain.domain(m.rule.rule.domain) if m.rule.rule.domain else None
+    return dom is not None and domain.members_named(tok, dom)
+
+
 def _produced(value: str, rules) -> str | None:
     if value not in produced_classes(rules):
         return f"no rule produces {value!r}, so this rule could never match"
@@ -100,7 +108,7 @@ class TargetKind(Construction):
                          and (kind == "Agent" or t.entity.kind == "Person")]
             tok = m.target_tok
             if kind == "Person" and tok is not None and not m.targets and tok.pos_ == "NOUN" and tok.ent_type_ == "" \
-                    and m.ctx.lex.behaviour(m.cls).object_is_someone:
+                    and m.ctx.lex.behaviour(m.cls).object_is_someone and not _members(m, tok):
                 return False  # "removed the sign": a thing, not a member
         return True
 
@@ -146,4 +154,36 @@ class RefersTo(Construction):
             return False
         m.targets = m.targets or list(before.targets)
         m.agents = m.agents or list(before.agents)
+        return True
+
+
+def sole_presiding(m: Match) -> Mention | None:
+    """The one presiding officer the article has named before the trigger (a person holding a
+    presiding office, else the office itself), never one of the targets; None if none or several."""
+    targets = {id(t.entity) for t in m.targets if t.entity is not None}
+    chairs = [x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and presiding(x.entity)
+              and id(x.entity) not in targets]
+    people = {id(x.entity): x for x in chairs if x.entity.kind == "Person"}
+    offices = {id(x.entity): x for x in chairs if x.entity.kind == "Office"}
+    pick = people if people else offices
+    return next(iter(pick.values())) if len(pick) == 1 else None
+
+
+@construction("implicit_agent")
+class ImplicitAgent(Construction):
+    """'MP X was ordered to leave': a passive that names no agent takes the one presiding officer
+    the article has named before it; the rule speaks only then (the rule without the key finds the rest)."""
+
+    def problem(self, rules) -> str | None:
+        if self.rule.voice != "passive":
+            return "an implicit agent stands for a by-phrase the passive leaves out: the rule needs voice 'passive'"
+        return None
+
+    def require(self, m: Match) -> bool:
+        if m.agents or syntax.by_agent(m.tok) is not None:
+            return False
+        chair = sole_presiding(m)
+        if chair is None:
+            return False
+        m.agents = [chair]
         return True

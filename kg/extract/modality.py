@@ -45,10 +45,18 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
     if root.i != tok.i and (root.lemma_.lower() in mod["Reported"] or any(
             c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in root.children)):
         return "Reported", cls
+    licensed = False
     for g in syntax.governors(tok):
         lem = g.lemma_.lower()
-        if any(licenses(g) for licenses in rule.hooks["licenses"]):
-            return "Asserted", cls
+        if not licensed and any(licenses(g) for licenses in rule.hooks["licenses"]):
+            # "the Speaker ordered the removal of X" asserts it; "could order", "did not order",
+            # "threatened to order" do not: the licensing verb has a modality of its own
+            if syntax.negated(g):
+                return "Negated", cls
+            if syntax.aux_lemmas(g) & mod["Hypothetical"]:
+                return "Hypothetical", cls
+            licensed = True
+            continue
         if lem in ctx.lex.grammar["refusal_governors"]:
             return "Negated", cls
         if lem in mod["Attempted"]:
@@ -68,8 +76,19 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
         if syntax.aux_lemmas(g) & mod["Hypothetical"] or any(
                 c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in g.children):
             return "Hypothetical", cls
+        if g.pos_ in {"NOUN", "PROPN"} and g.dep_ in {"nsubj", "nsubjpass", "dobj"}:
+            # "the vote to remove him failed": it did not happen; "the House adopted a motion to
+            # suspend X": the House did it
+            verb = g.head
+            if g.dep_ != "dobj" and verb.lemma_.lower() in mod.get("failed", ()):
+                return "Negated", cls
+            if verb.lemma_.lower() in mod.get("adopted", ()) and not syntax.negated(verb) and \
+                    not (syntax.aux_lemmas(verb) & mod["Hypothetical"]) and lem in ctx.lex.motion_nouns:
+                return "Asserted", cls
         if g.lemma_.lower() in ctx.lex.motion_nouns:
             return "Hypothetical", cls
+    if licensed:
+        return "Asserted", cls
     if rule.hooks["licenses"]:
         return "", cls  # a rule that needs a licensing governor found none
     return "Asserted", cls
@@ -98,6 +117,21 @@ class OnlyNegatedFuture(Construction):
         if not negated:
             return ("", cls)
         return ("Asserted", cls) if future else None
+
+
+@construction("only_negated")
+class OnlyNegated(Construction):
+    """'was not allowed to take part in the sitting': only a negated trigger counts, and as asserted."""
+
+    def problem(self, rules) -> str | None:
+        if self.rule.only_negated_future or self.rule.negated_future_class:
+            return "only_negated already decides a negated trigger: drop only_negated_future / negated_future_class"
+        return None
+
+    def polarity(self, negated: bool, future: bool, cls: str) -> tuple[str, str] | None:
+        if not negated:
+            return ("", cls)
+        return None if future else ("Asserted", cls)
 
 
 @construction("requires_governor")

@@ -104,10 +104,13 @@ class Rule(_Strict):
     bare: bool | None = Field(None, description="the trigger has no object and no clause of its own ('He refused.')")
     voice: Literal["any", "passive"] = Field("any", description="passive: only a passive trigger counts")
     # construction keys: where the arguments are
-    target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self"] | None = \
+    target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self",
+                          "noun_of", "xcomp_object"] | None = \
         Field(None, description="where the target is, instead of the object: the subject of the xcomp or ccomp "
                                 "complement, the object of 'to'/'from', the motion under discussion, or the trigger "
-                                "itself (a noun trigger whose possessor is the agent: 'X's motion')")
+                                "itself (a noun trigger whose possessor is the agent: 'X's motion'), a noun trigger's "
+                                "'of' object or possessor ('the suspension of X', 'her removal'; 'by X' the agent), or "
+                                "the object of the xcomp complement ('asked the Serjeant to remove X')")
     agent_from: Literal["governor"] | None = Field(
         None, description="governor: the agent is the subject of the requires_governor verb ('X was seeking consent to "
                           "pass a motion')")
@@ -122,6 +125,19 @@ class Rule(_Strict):
                            "motion ('it' is the motion under discussion); or anything")
     requires_target: bool | None = Field(None, description="no target, no event ('called the episode a new low')")
     agent_presiding: bool | None = Field(None, description="the agent must preside (hold a presiding office)")
+    quote_formula: Words | None = Field(
+        None, description="the trigger is a speech verb whose direct quote says one of these formulas ('I name', "
+                          "'leave the chamber'), not under a condition: the act is the speaker's, its target the person "
+                          "the quote names, else the member it addresses")
+    domain: str | None = Field(None, description="the trigger counts only in the context of this domain of events.json "
+                                                 "'domains' ('sitting': a chamber, a Speaker; not an umpire, a crash)")
+    headline_passive: bool | None = Field(
+        None, description="a trigger with a subject but no object is a passive without its auxiliary ('MP X ejected "
+                          "from Commons'): the subject is the target, the agent unknown")
+    implicit_agent: bool | None = Field(
+        None, description="a passive with no by-phrase takes the one presiding officer the article has named before "
+                          "it as its agent, at a lower confidence (a rule id ending '.presiding_agent'); none or "
+                          "several: the rule says nothing")
     # construction keys: modality and discourse
     requires_governor: Words | None = Field(
         None, description="the trigger only counts under one of these verbs, and is then asserted: 'trying to get the "
@@ -130,6 +146,9 @@ class Rule(_Strict):
         None, description="a negated future of the trigger ('will not apologise') is an asserted event of this class")
     only_negated_future: bool | None = Field(
         None, description="only a negated future of the trigger counts, as asserted ('would not retract it')")
+    only_negated: bool | None = Field(
+        None, description="only a negated trigger counts, as asserted ('was not allowed to take part in the rest of "
+                          "the sitting')")
     after_class: EventClass | None = Field(
         None, description="the rule only speaks within two paragraphs after an asserted event of this class")
     refers_to: EventClass | None = Field(
@@ -149,6 +168,26 @@ class Rule(_Strict):
 
 #: the attribute of a Rule for each key spelt differently in events.json
 _FIELD_NAMES = {"rule": "id", "class": "cls"}
+
+
+class Domain(_Strict):
+    """The context a family of rules speaks in ('sitting': a legislature or council in session), decided by
+    words of the text, not by names: the article must use one of ``words``, the trigger's sentence none of
+    ``against``, and its target must be someone of the domain."""
+
+    words: Words = Field(description="the article must use one of these (a lemma or word; an entry with a capital is "
+                                     "matched as written, one with a space or hyphen as a phrase): 'chamber', 'Speaker'")
+    against: Words = Field(frozenset(), description="a word in the trigger's sentence that puts it in another domain "
+                                                    "('umpire', 'passengers', 'ambassador')")
+    against_objects: Words = Field(frozenset(), description="the trigger's object, or the object of one of its "
+                                                            "prepositions, is one of these: another domain ('removed "
+                                                            "from office', 'suspended from duty', 'suspended parliament')")
+    against_prepositions: Words = Field(frozenset(), description="a preposition of the trigger that puts it in "
+                                                                 "another domain ('removed as chair': a post)")
+    members: Words = Field(frozenset(), description="nouns that name people of the domain: 'a number of legislators "
+                                                    "were removed' is an event whose target is members, unnamed")
+    someone: bool = Field(False, description="the target must be a person or members of the domain: an event with "
+                                             "no target, or a thing as target, is nothing; a target is never its own agent")
 
 
 class ClassBehaviour(_Strict):
@@ -177,6 +216,9 @@ class EventsFile(_Strict):
     charge_nouns: Words = Field(description="words that are a charge when said of someone ('a liar', 'racist')")
     speech_verbs: Words = Field(description="verbs that attribute a direct quote to its speaker")
     remark_governors: Words = Field(description="verbs whose gerund complement names a remark already made")
+    domains: dict[str, Domain] = Field({}, description="the contexts rules may require (a rule's 'domain' key)")
+    agent_nouns: Words = Field(frozenset(), description="'banned by a vote of the House', 'by order of the Speaker': "
+                                                        "the 'of' object of these nouns in a by-phrase is the agent")
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "EventsFile":
@@ -304,6 +346,10 @@ class ModalityFile(_Strict):
     conditional_marks: Words = Field(description="a clause opened by these is hypothetical")
     future_modals: Words = Field(description="a negated trigger with one of these is a refusal (negated_future_class)")
     negations: Words = Field(description="a determiner among these on an argument negates the event ('no such motion')")
+    failed: Words = Field(frozenset(), description="a trigger in a clause on a noun that is the subject of one of these "
+                                                   "did not happen ('the vote to remove him failed'): negated")
+    adopted: Words = Field(frozenset(), description="a trigger in a motion that is the object or passive subject of "
+                                                    "one of these happened ('the House adopted a motion to suspend X')")
 
 
 class GrammarFile(_Strict):

@@ -67,6 +67,13 @@ def _rule(**fields) -> schema.Rule:
      "only_negated_future already makes a negated future an event of the rule's class"),
     ({"refers_to": "Statement"}, "refers_to", "no rule produces 'Statement', so this rule could never match"),
     ({"after_class": "Statement"}, "after_class", "no rule produces 'Statement', so this rule could never match"),
+    ({"domain": "sporting"}, "domain", "no domain 'sporting' in events.json 'domains'"),
+    ({"target_from": "xcomp_object"}, "target_from",
+     "'xcomp_object' reads the object of the xcomp complement: the rule needs 'xcomp'"),
+    ({"only_negated": True, "only_negated_future": True}, "only_negated",
+     "only_negated already decides a negated trigger: drop only_negated_future / negated_future_class"),
+    ({"implicit_agent": True}, "implicit_agent",
+     "an implicit agent stands for a by-phrase the passive leaves out: the rule needs voice 'passive'"),
 ])
 def test_rules_bad_parameter_fails_compilation_naming_rule_and_key(fields: dict, key: str, message: str) -> None:
     lex = dataclasses.replace(lexicon.load(), rules=lexicon.load().rules + (_rule(**fields),))

@@ -1,0 +1,144 @@
+"""The domain gate (``domain``): a trigger word means a parliamentary event only in the context of
+a sitting. 'Ejected' is said of a player by an umpire, of passengers in a crash; 'suspended' of a
+bill, a season, an airline's permit, officers from duty; 'expelled' of an ambassador. Which
+context a rule needs is a ``domains`` entry of ``events.json``, decided by the words of the text
+(never by names): the article uses one of its words, the trigger's sentence none of the words of
+another domain, and the target is someone of the domain (a person, or members: 'a number of
+legislators were removed'). The same key serves any family ('a court motion', 'a business
+proposal' are other domains of a motion).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from spacy.tokens import Span, Token
+
+from kg.extract.context import events_file
+from kg.extract.rules import Construction, Match, construction
+from kg.ontology import schema
+
+#: the mention kinds that stand for someone
+_SOMEONE = {"Person", "Pronoun", "Description", "Relative"}
+#: 'a number of legislators', 'several of the MPs': a quantity noun whose 'of' object names the members
+_OF_HEADS = {"number", "group", "handful", "dozen", "score", "several", "some", "all", "most", "many", "few",
+             "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "both", "none"}
+
+
+def domain(name: str) -> schema.Domain | None:
+    """The ``domains`` entry of that name in the lexicon in use, or None."""
+    return events_file().domains.get(name)
+
+
+class Words:
+    """A word list as the text is matched against it: lemmas and words (lower case), words with
+    a capital as written, and phrases (a space or hyphen) anywhere in the text."""
+
+    def __init__(self, words: frozenset[str]):
+        self.lower = frozenset(w for w in words if w == w.lower() and not re.search(r"[\s-]", w))
+        self.exact = frozenset(w for w in words if w != w.lower() and not re.search(r"[\s-]", w))
+        phrases = sorted((w for w in words if re.search(r"[\s-]", w)), key=len, reverse=True)
+        self.phrases = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)",
+                                  re.IGNORECASE) if phrases else None
+
+    def token(self, tok: Token) -> bool:
+        return tok.lemma_.lower() in self.lower or tok.lower_ in self.lower or tok.text in self.exact
+
+    def span(self, span: Span) -> bool:
+        if any(self.token(t) for t in span):
+            return True
+        return self.phrases is not None and self.phrases.search(span.text) is not None
+
+
+@cache
+def _words(words: frozenset[str]) -> Words:
+    return Words(words)
+
+
+def members_named(tok: Token | None, dom: schema.Domain) -> bool:
+    """Does the token name members of the domain ('three MPs', 'a number of legislators', 'the
+    suspended members')?"""
+    if tok is None or not dom.members:
+        return False
+    words = _words(dom.members)
+    if words.token(tok):
+        return True
+    if tok.lemma_.lower() in _OF_HEADS or tok.like_num:
+        return any(words.token(g) for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"
+                   for g in c.children if g.dep_ == "pobj")
+    return False
+
+
+def _objects(tok: Token, target: Token | None):
+    """The trigger's object (or target) and the objects of its prepositions."""
+    if target is not None:
+        yield target
+    for c in tok.children:
+        if c.dep_ in {"dobj", "nsubjpass"}:
+            yield c
+        # not the agent ('removed by the Speaker')
+        if c.dep_ in {"prep", "prt"} and c.lower_ != "by":
+            for g in c.children:
+                if g.dep_ == "pobj":
+                    yield g
+                # 'out of office': a preposition under the particle
+                if g.dep_ == "prep":
+                    yield from (p for p in g.children if p.dep_ == "pobj")
+
+
+def in_domain(m: Match, dom: schema.Domain) -> bool:
+    """Is the trigger of the match in the context of the domain?"""
+    tok = m.tok
+    if dom.against and _words(dom.against).span(tok.sent):
+        return False
+    if dom.against_objects and any(_words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok)):
+        return False
+    # "removed as chair", "ousted as leader": a post, not a seat in the sitting
+    if dom.against_prepositions and any(c.dep_ == "prep" and c.lower_ in dom.against_prepositions for c in tok.children):
+        return False
+    # "expelled from the Unity Party": a party is no sitting
+    if any(o is not m.target_tok and (x := m.ctx.mention(m.para, o)) is not None and x.kind == "PoliticalParty"
+           for o in _objects(tok, None) if o.dep_ == "pobj"):
+        return False
+    key = ("domain", id(dom))
+    found = m.ctx.cache.get(key)
+    if found is None:
+        words = _words(dom.words)
+        found = m.ctx.cache[key] = any(words.span(p.doc[:]) for p in m.ctx.paragraphs)
+    return found
+
+
+def someone(m: Match, dom: schema.Domain) -> bool:
+    """Is the target someone of the domain: a person, or members of it?"""
+    if any(t.entity is not None and t.entity.kind == "Person" for t in m.targets):
+        return True
+    tok = m.target_tok
+    if tok is None:
+        return False
+    mention = m.ctx.mention(m.para, tok)
+    if mention is not None and mention.kind in _SOMEONE and (mention.entity is None or mention.entity.kind == "Person"):
+        return True
+    return members_named(tok, dom)
+
+
+@construction("domain")
+class DomainGate(Construction):
+    """The trigger counts only in the context of a domain (``events.json`` 'domains')."""
+
+    def problem(self, rules) -> str | None:
+        if domain(self.value) is None:
+            return f"no domain {self.value!r} in events.json 'domains'"
+        return None
+
+    def refine(self, m: Match) -> bool:
+        dom = domain(self.value)
+        assert dom is not None
+        if not in_domain(m, dom):
+            return False
+        if not dom.someone:
+            return True
+        # the one ejected is never the one who ejects
+        ejected = {id(t.entity) for t in m.targets if t.entity is not None}
+        m.agents = [a for a in m.agents if a.entity is None or id(a.entity) not in ejected]
+        return someone(m, dom)

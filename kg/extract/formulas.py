@@ -1,0 +1,69 @@
+"""Acts done by saying them (``quote_formula``): a presiding officer ejects a member with the
+words of the standing orders, '"I name the Honourable Member for Westvale," the Speaker said',
+'"The member will withdraw from the chamber," said the Chair'. The trigger is the speech verb
+outside the quote (quoted words never trigger a rule of their own); the quote must hold one of
+the rule's formulas, and not as a condition ('If he does it again I will ask him to leave'); the
+target is the person the quote names, else the one told, else the member it addresses, unnamed. Who may say it is
+the rule's business (``agent_presiding``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from spacy.tokens import Token
+
+from kg.extract.context import Context
+from kg.extract.rules import Arguments, Construction, construction
+
+#: the first and second persons, who are the speaker and the addressee, not a third party named
+_DEICTIC = {"i", "me", "we", "us", "you", "your", "my", "our"}
+
+
+@cache
+def _pattern(words: frozenset[str]) -> re.Pattern:
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?!\w)",
+                      re.IGNORECASE)
+
+
+def quote_of(ctx: Context, para: int, tok: Token) -> tuple[int, int] | None:
+    """The direct quote (paragraph character offsets) a speech verb attributes: the nearest one
+    in its sentence, just before or after the verb."""
+    sent = tok.sent
+    spans = [(s, e) for s, e in ctx.quoted[para] if s < sent.end_char and e > sent.start_char]
+    before = [q for q in spans if q[1] <= tok.idx]
+    after = [q for q in spans if q[0] >= tok.idx + len(tok.text)]
+    if before and tok.idx - before[-1][1] < 40:
+        return before[-1]
+    return after[0] if after and after[0][0] - tok.idx < 80 else None
+
+
+@construction("quote_formula")
+class QuoteFormula(Construction):
+    """The trigger is a speech verb whose quote holds one of these formulas ('I name', 'leave the
+    chamber'), said outright; the target is whom the quote names."""
+
+    def problem(self, rules) -> str | None:
+        if not self.rule.agent_presiding:
+            return "a formula ejects only when a presiding officer says it: the rule needs 'agent_presiding'"
+        return None
+
+    def read(self, args: Arguments) -> bool:
+        ctx, para, tok = args.ctx, args.para, args.tok
+        span = quote_of(ctx, para, tok)
+        if span is None:
+            return False
+        text = ctx.paragraphs[para].text[span[0]:span[1]]
+        if not _pattern(self.value).search(text) or _pattern(ctx.lex.modality["conditional_marks"]).search(text):
+            return False
+        doc = ctx.paragraphs[para].doc
+        inside = [t for t in doc if span[0] <= t.idx < span[1]]
+        named = next((t for t in inside if t.lower_ not in _DEICTIC and (m := ctx.mention(para, t)) is not None
+                      and m.kind in {"Person", "Description"} and m.entity is not None and m.entity.kind == "Person"),
+                     None)
+        addressed = next((t for t in inside if t.tag_ == "NN" and t.lemma_.lower() == "member"), None)
+        # else the member it addresses, or the one told ('told X: "I must ask you to leave"')
+        told = args.target if args.target is not None and not (span[0] <= args.target.idx < span[1]) else None
+        args.target = named or told or addressed
+        return args.target is not None

@@ -1,0 +1,193 @@
+"""Ejections in the ways reporters write them, in several legislatures' vocabularies, and the
+off-topic, hypothetical and failed senses of the same words, which must give no ejection.
+
+All names and sentences are invented. These tests run the real model (marked ``model``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+
+def _ejections(asserted) -> set[tuple[str, str]]:
+    return {(a, t) for c, a, t in asserted if c == "Ejection"}
+
+
+# (text, agent or "-" for any, target names "A & B" or "-" for none)
+FORMS = [
+    # phrasal
+    ("Speaker Tobias Kanyi kicked EFF MP Wren Addo out of the National Assembly.", "Tobias Kanyi", "Wren Addo"),
+    ("MLA Farah Quint was tossed out of the Vidhan Sabha by Speaker Piet Alvaro.", "Piet Alvaro", "Farah Quint"),
+    ("Councillor Wren Addo was booted out of the council meeting by Mayor Tobias Kanyi.", "Tobias Kanyi", "Wren Addo"),
+    ("Senator Farah Quint was escorted out of the chamber by the Sergeant at Arms.", "-", "Farah Quint"),
+    ("Opposition MP Wren Addo was shown the door by the Speaker.", "Speaker", "Wren Addo"),
+    ("MP Farah Quint was ordered out of the chamber by the Speaker.", "Speaker", "Farah Quint"),
+    ("Marshals carried MLA Piet Alvaro out of the Vidhan Sabha.", "-", "Piet Alvaro"),
+    ("Police removed EFF MP Wren Addo from the National Assembly chamber.", "-", "Wren Addo"),
+    ("Senator Farah Quint got kicked out of the Senate chamber on Tuesday.", "-", "Farah Quint"),
+    # Westminster
+    ("MP Farah Quint was suspended from Parliament for five days.", "-", "Farah Quint"),
+    ("The Deputy Speaker expelled opposition MP Piet Alvaro from the sitting for unparliamentary language.",
+     "Deputy Speaker", "Piet Alvaro"),
+    ("The Speaker suspended MP Farah Quint from the service of the House for five days.", "Speaker", "Farah Quint"),
+    ("MP Piet Alvaro was named and suspended by the Speaker.", "Speaker", "Piet Alvaro"),
+    ("MP Farah Quint was banned from the chamber for a week by a vote of the House.", "House", "Farah Quint"),
+    ("Senator Piet Alvaro was removed from the floor by order of the Senate President.", "Speaker", "Piet Alvaro"),
+    ("The Speaker asked the Serjeant-at-Arms to remove MP Piet Alvaro.", "Speaker", "Piet Alvaro"),
+    ("MP Farah Quint was not allowed to take part in the rest of the sitting.", "-", "Farah Quint"),
+    ("The House adopted a motion to suspend MP Wren Addo for ten sitting days.", "House", "Wren Addo"),
+    # US, India, Africa, councils
+    ("Representative Tobias Kanyi was removed from the floor of the House by the Speaker.", "Speaker", "Tobias Kanyi"),
+    ("Speaker Tobias Kanyi told MLA Farah Quint to leave the House.", "Tobias Kanyi", "Farah Quint"),
+    ("Speaker Tobias Kanyi directed the marshals to evict MLA Farah Quint from the Vidhan Sabha.", "Tobias Kanyi",
+     "Farah Quint"),
+    ("The council chair ordered Councillor Wren Addo to leave the chamber.", "-", "Wren Addo"),
+    # headlines: a passive without its auxiliary
+    ("Labour MP Farah Quint ejected from Commons after row with minister.", "-", "Farah Quint"),
+    ("EFF MP Piet Alvaro kicked out of National Assembly after heated exchange.", "-", "Piet Alvaro"),
+    # lists and coordinations
+    ("Three EFF members were ejected from the National Assembly: Farah Quint, Piet Alvaro and Wren Addo.", "-",
+     "Farah Quint & Piet Alvaro & Wren Addo"),
+    ("Farah Quint and Piet Alvaro were thrown out of the chamber by the Speaker.", "Speaker", "Farah Quint & Piet Alvaro"),
+    ("The suspended members include Farah Quint, Piet Alvaro and Wren Addo, the Speaker said.", "-",
+     "Farah Quint & Piet Alvaro & Wren Addo"),
+    # members unnamed
+    ("Lawmakers heckled the mayor in the council chamber. A number of councillors were removed.", "-", "-"),
+    ("Senators shouted at the chair. Several of the senators were ejected.", "-", "-"),
+    # nominal triggers
+    ("The Speaker's ejection of MP Farah Quint angered the opposition in the chamber.", "-", "Farah Quint"),
+    ("MP Wren Addo spoke to reporters after her ejection from the Lok Sabha.", "-", "Wren Addo"),
+    ("The suspension of Councillor Tobias Kanyi by Speaker Farah Quint lasted a week.", "Farah Quint", "Tobias Kanyi"),
+]
+
+
+@pytest.mark.parametrize("text,agent,target", FORMS)
+def test_ejections_form_is_found(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    found = _ejections(asserted)
+    assert any((agent == "-" or a == agent) and t == target for a, t in found), f"want ({agent}, {target}); got {found}"
+
+
+# other senses of the words, and targets that are not someone in a sitting
+OFF_TOPIC = [
+    "The umpire ejected Farah Quint in the third inning.",
+    "The referee sent off Piet Alvaro and the coach was thrown out of the stadium.",
+    "Two passengers were ejected from the bus when it overturned on the highway.",
+    "The driver Wren Addo was thrown out of the car in the crash.",
+    "Athens expelled the ambassador Piet Alvaro over the agreement.",
+    "The government expelled the envoy Tobias Kanyi.",
+    "President Farah Quint was removed from office by the Senate.",
+    "A military coup removed Prime Minister Tobias Kanyi in 2006.",
+    "The Queen suspended parliament for five weeks.",
+    "The Speaker suspended the sitting for an hour.",
+    "The bill was suspended after the protests.",
+    "The officers Piet Alvaro and Wren Addo, suspended from duty, are back at work.",
+    "The authority suspended the airline's permit to land in the capital.",
+    "The league suspended its season.",
+    "Warm water makes the coral expel the algae from its body.",
+    "The judge threw out the case against Councillor Wren Addo.",
+    "The case against MP Farah Quint was thrown out of court.",
+    "The Assembly passed a resolution to expel foreign troops from the country.",
+    "The Labour Party expelled Councillor Wren Addo from the party.",
+    "Speaker Tobias Kanyi removed the banner from the gallery.",
+    "The disciplinary committee suspended the cyclist Farah Quint for two years for doping.",
+    "The chief constable suspended Piet Alvaro after the raid.",
+    "The White House removed the reporter Wren Addo from the briefing room.",
+    "Prime Minister Tobias Kanyi removed Minister Farah Quint from the cabinet.",
+    "The party expelled MP Piet Alvaro from its caucus in the Assembly.",
+    "MP Farah Quint was removed as chair of the public accounts committee.",
+    "Councillor Tobias Kanyi was ousted as council leader after a vote of the council.",
+    "MP Piet Alvaro was expelled from the Unity Party after the vote in the Assembly.",
+    "The EFF suspended MP Wren Addo from the EFF for a month, the Speaker said.",
+    "The umpire tossed Farah Quint out of the game in the ninth inning.",
+    "Ottawa Senators forward Piet Alvaro was ejected in the second period of the hockey final.",
+]
+
+
+@pytest.mark.parametrize("text", OFF_TOPIC)
+def test_ejections_other_sense_is_nothing(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted)
+
+
+# hypotheticals, failures, attempts and threats: claims, never asserted ejections
+UNASSERTED = [
+    "If Farah Quint were removed, the House would lose its majority.",
+    "The vote to remove Councillor Piet Alvaro from the chamber failed by one vote.",
+    "The motion to suspend MP Wren Addo was defeated in the House.",
+    "A two-thirds majority of the Senate is needed for removal.",
+    "MP Piet Alvaro could be ejected from the chamber.",
+    "Speaker Tobias Kanyi threatened to eject MP Farah Quint.",
+    "Backbenchers tried to have MP Farah Quint removed from the chamber.",
+    "MP Farah Quint was allowed to take part in the rest of the sitting.",
+    "MP Wren Addo will not be allowed to remain in the chamber if she repeats the remark.",
+    "Opposition MPs called for the suspension of MP Farah Quint.",
+    "MP Farah Quint asked the Speaker to remove MP Piet Alvaro.",
+]
+
+
+@pytest.mark.parametrize("text", UNASSERTED)
+def test_ejections_unasserted_is_no_ejection(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted)
+
+
+# the implicit agent: the one presiding officer of the article, else none; never the ejected
+IMPLICIT = [
+    ("Speaker Tobias Kanyi opened the sitting. MP Farah Quint was ordered to leave the chamber.", "Tobias Kanyi"),
+    ("Deputy Speaker Wren Addo presided over the Lok Sabha. MP Farah Quint was ordered to leave the House.", "Wren Addo"),
+    ("Speaker Piet Alvaro called the Assembly to order. EFF MP Wren Addo was thrown out of the chamber.", "Piet Alvaro"),
+    ("Speaker Piet Alvaro opened the sitting. MP Wren Addo was suspended after she refused to withdraw.", "Piet Alvaro"),
+    ("MP Farah Quint was ordered to leave the chamber.", "-"),
+    ("Speaker Tobias Kanyi and Deputy Speaker Piet Alvaro chaired the sitting. MP Farah Quint was ordered to leave the "
+     "chamber.", "-"),
+    ("Speaker Tobias Kanyi was ejected from the chamber by the members.", "-"),
+]
+
+
+@pytest.mark.parametrize("text,agent", IMPLICIT)
+def test_ejections_implicit_agent_is_the_sole_presiding_officer(facts, text, agent) -> None:
+    asserted, _, analysis = facts(text)
+    found = _ejections(asserted)
+    assert {a for a, _ in found} == {agent}, found
+    for e in analysis.events:
+        if e.cls == "Ejection" and e.asserted and e.rule.endswith(".presiding_agent"):
+            assert e.confidence < 0.7
+            assert not {id(a.entity) for a in e.agents} & {id(t.entity) for t in e.targets}
+
+
+# the presiding officer's own words, in a quote: the act is the speaker's
+FORMULAS = [
+    ('"I name the Honourable Member for Westvale, Mr Piet Alvaro," Speaker Tobias Kanyi said.', "Tobias Kanyi",
+     "Piet Alvaro"),
+    ('"I am naming Farah Quint," Speaker Tobias Kanyi said.', "Tobias Kanyi", "Farah Quint"),
+    ('Speaker Wren Addo told MP Farah Quint: "I must ask you to leave the chamber for the rest of the day."',
+     "Wren Addo", "Farah Quint"),
+    ('"Serjeant-at-Arms, remove the member for Westvale," said Speaker Tobias Kanyi.', "Tobias Kanyi", "-"),
+    ('"The member will withdraw from the chamber," said the Speaker.', "Speaker", "-"),
+]
+
+
+@pytest.mark.parametrize("text,agent,target", FORMULAS)
+def test_ejections_presiding_formula_in_a_quote(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    found = _ejections(asserted)
+    assert any(a == agent and (target == "-" or t == target) for a, t in found), found
+
+
+FORMULA_TRAPS = [
+    '"I will not leave the chamber," MP Farah Quint said.',
+    '"If he does it again I will ask the member to leave the chamber," the Speaker said.',
+    '"The Speaker should have named Piet Alvaro," MP Farah Quint said.',
+    '"Members who refuse will be asked to leave the chamber," the Speaker said.',
+    '"I name this ship the Northern Star," said Farah Quint at the harbour.',
+    '"I must ask the member to sit down," Speaker Tobias Kanyi said.',
+]
+
+
+@pytest.mark.parametrize("text", FORMULA_TRAPS)
+def test_ejections_formula_said_by_another_or_as_a_condition_is_nothing(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted)
