@@ -1,7 +1,6 @@
-"""Construction keys about the trigger's own clause: what must be around it, its voice, and
-where its agent and target are (``particles``, ``xcomp``, ``ccomp``, ``dobj``, ``prep``,
-``no_complement``, ``no_complement_but_object``, ``bare``, ``voice``, ``target_from``,
-``agent_from``); and :func:`read`, the argument phase of the matcher.
+"""Construction keys about where the trigger's agent and target are (``target_from``,
+``agent_from``, ``headline_passive``), and :func:`read`, the argument phase of the matcher;
+what must be around the trigger is :mod:`kg.extract.around`.
 """
 
 from __future__ import annotations
@@ -150,93 +149,6 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
         if cur.dep_ == "relcl" and not any(c.dep_ == "dobj" for c in cur.children):
             args.target = cur.head
     return args
-
-
-# -- what must be around the trigger ---------------------------------------------------------------
-
-@construction("particles")
-class Particles(Construction):
-    """'kicked out': one of the words is a particle, preposition or adverb child, or the next word."""
-
-    def fits(self, tok: Token) -> bool:
-        if has(tok, {"prt", "prep", "advmod", "dobj"}, self.value, "lower_") is not None:
-            return True
-        nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
-        return nxt is not None and nxt.lower_ in self.value and nxt.head.i in {tok.i, tok.head.i}
-
-
-@construction("xcomp")
-class Xcomp(Construction):
-    """'asked X to apologise': an infinitival complement with one of the lemmas."""
-
-    def fits(self, tok: Token) -> bool:
-        return complement(tok, self.value) is not None
-
-
-@construction("ccomp")
-class Ccomp(Construction):
-    """'demanded that X apologise': a clausal complement with one of the lemmas."""
-
-    def fits(self, tok: Token) -> bool:
-        return has(tok, {"ccomp"}, self.value) is not None
-
-
-@construction("dobj")
-class Dobj(Construction):
-    """'denied consent': the object (or passive subject, or attribute) is one of the lemmas."""
-
-    def fits(self, tok: Token) -> bool:
-        return has(tok, {"dobj", "nsubjpass", "attr"}, self.value) is not None
-
-
-@construction("prep")
-class Prep(Construction):
-    """'voted against the bill': a preposition child, one of the words; its object is the target."""
-
-    def problem(self, rules) -> str | None:
-        if self.rule.target_from is not None:
-            return "prep already says where the target is: drop target_from or prep"
-        return None
-
-    def fits(self, tok: Token) -> bool:
-        return has(tok, {"prep"}, self.value, "lower_") is not None
-
-    def read(self, args: Arguments) -> bool:
-        args.target = _pobj(has(args.tok, {"prep"}, self.value, "lower_"))
-        return True
-
-
-@construction("no_complement")
-class NoComplement(Construction):
-    """'was named': no object, complement or predicate ('was named chair' is not an ejection)."""
-
-    def fits(self, tok: Token) -> bool:
-        return not syntax.children(tok, "oprd", "attr", "xcomp", "dobj")
-
-
-@construction("no_complement_but_object")
-class NoComplementButObject(Construction):
-    """'named MP X': an object, but no complement, predicate or 'as' phrase ('named X as chair')."""
-
-    def fits(self, tok: Token) -> bool:
-        return not (syntax.children(tok, "oprd", "attr", "xcomp", "ccomp")
-                    or has(tok, {"prep"}, frozenset({"as"}), "lower_") is not None)
-
-
-@construction("bare")
-class Bare(Construction):
-    """'He refused.': no object and no clause of its own."""
-
-    def fits(self, tok: Token) -> bool:
-        return not syntax.children(tok, "xcomp", "dobj", "ccomp")
-
-
-@construction("voice")
-class Voice(Construction):
-    """passive: only a passive trigger counts ('was named'); any: either voice."""
-
-    def voiced(self, passive: bool) -> bool:
-        return passive or self.value != "passive"
 
 
 # -- where the arguments are -----------------------------------------------------------------------

@@ -13,15 +13,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 from rdflib import RDFS, URIRef
 
+from kg.ontology.schema_base import EntityKind, Gender, Strict as _Strict, WordList, Words
+from kg.ontology.schema_words import GrammarFile, ModalityFile, TimeFile
 from kg.ontology.terms import ontology_graph
 from kg.ontology.vocab import NS, terms
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 @cache
@@ -47,13 +45,7 @@ def _property(name: str) -> str:
 
 #: the local name of an event class of ``ontology/kg.ttl``
 EventClass = Annotated[str, AfterValidator(_event_class)]
-#: a non-empty set of words (or lemmas)
-Words = Annotated[frozenset[str], Field(min_length=1)]
-#: a non-empty list of words whose order is kept
-WordList = Annotated[tuple[str, ...], Field(min_length=1)]
-Gender = Literal["male", "female", "plural", "neuter"]
-#: the kinds of entity kg resolves mentions to
-EntityKind = Literal["Person", "PoliticalParty", "Organization", "Legislature", "Office", "Motion"]
+
 
 
 # -- events.json ------------------------------------------------------------------------------
@@ -328,65 +320,6 @@ class OrganizationsFile(_Strict):
                                                             "past ('former Labour MP'): no memberOf from it")
     bodies: Words = Field(frozenset(), description="names that end in a party word but name a body of states or a "
                                                    "legislature, never a party ('African Union', 'Congress')")
-
-
-# -- modality.json, grammar.json, time.json ---------------------------------------------------
-
-class ModalityFile(_Strict):
-    """``modality.json``: words that change whether a mentioned event is asserted. A list named
-    after a kg:Modality individual (kg.ttl) sets that modality."""
-
-    Attempted: Words = Field(description="a trigger governed (xcomp/ccomp/acl) by these verbs is an attempt")
-    Threatened: Words = Field(description="... by these verbs, a threat")
-    Reported: Words = Field(description="... by these verbs, or a sentence whose root is one, a rumour")
-    Requested: Words = Field(description="... by these verbs, a request")
-    Hypothetical: Words = Field(description="modals that make the trigger hypothetical")
-    reported_nouns: Words = Field(description="subjects that make their clause hearsay ('one account suggested')")
-    hypothetical_verbs: Words = Field(description="governing verbs that make the trigger hypothetical ('considered')")
-    conditional_marks: Words = Field(description="a clause opened by these is hypothetical")
-    future_modals: Words = Field(description="a negated trigger with one of these is a refusal (negated_future_class)")
-    negations: Words = Field(description="a determiner among these on an argument negates the event ('no such motion')")
-    failed: Words = Field(frozenset(), description="a trigger in a clause on a noun that is the subject of one of these "
-                                                   "did not happen ('the vote to remove him failed'): negated")
-    adopted: Words = Field(frozenset(), description="a trigger in a motion that is the object or passive subject of "
-                                                    "one of these happened ('the House adopted a motion to suspend X')")
-
-
-class GrammarFile(_Strict):
-    """``grammar.json``: closed-class words the rules read, keyed by what they do."""
-
-    pronoun_gender: dict[str, Gender] = Field(description="pronouns kg resolves, and the gender each implies")
-    relative_pronouns: Words = Field(description="'who', 'which': a relative pronoun stands for its head noun")
-    indefinite_determiners: Words = Field(description="a description opened by one of these is indefinite ('a Bloc MP'), "
-                                                      "not a known person")
-    label_stop_words: Words = Field(description="a motion's label ends before these ('motion to recognize X when ...')")
-    motion_label_prepositions: Words = Field(description="prepositional phrases kept in a motion's label ('motion on ...')")
-    object_control_verbs: Words = Field(description="'asked X to leave': the object of these is the subject of the "
-                                                    "infinitive")
-    causative_verbs: Words = Field(description="'have/get X + past participle' ('tried to have him kicked out')")
-    simultaneous_markers: Words = Field(description="a clause opened by these happens at the time of its head ('voted "
-                                                    "against it when the bell rang on Tuesday')")
-    title_words: Words = Field(description="words that stand before a name as a title kg knows no office for: never "
-                                           "taken for a given name ('Chief Allan Adam')")
-    refusal_governors: Words = Field(description="a trigger governed by these is negated ('refused to apologize')")
-    act_nouns: Words = Field(description="nouns for what someone did or said: criticising 'X's conduct' or 'the "
-                                         "decision of X' accuses X")
-
-
-class TimeFile(_Strict):
-    """``time.json``: time words (month and weekday names come from :mod:`calendar`)."""
-
-    relative_days: dict[str, int] = Field(description="phrase -> days from the document's date ('yesterday': -1)")
-    narrative_days: dict[str, int] = Field(description="phrase -> days from the story's current date ('the next day': 1)")
-    vague: WordList = Field(description="phrases that name no single day: the event is left undated")
-    day_parts: WordList = Field(description="'morning': may follow a day ('Tuesday morning')")
-    prefixes: WordList = Field(description="words that may precede a date ('on', 'last', 'earlier')")
-    future_prefixes: WordList = Field(description="words that make what follows a future, vague date ('next')")
-    month_aliases: dict[str, Annotated[int, Field(ge=1, le=12)]] = Field(description="extra month abbreviations")
-    numbers: dict[str, int] = Field(description="number words ('three days later')")
-    units: dict[str, int] = Field(description="unit -> days")
-    directions: dict[str, tuple[Literal["narrative", "relative"], Literal[1, -1]]] = Field(
-        description="'later'/'ago' -> (anchored on the story's or the document's date, sign)")
 
 
 #: each lexicon file and the model it is checked against
