@@ -98,9 +98,11 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
     if dom.against_prepositions and any(c.dep_ == "prep" and c.lower_ in dom.against_prepositions for c in tok.children):
         return False
     # "expelled from the Unity Party": a party is no sitting
-    if any(o is not m.target_tok and (x := m.ctx.mention(m.para, o)) is not None and x.kind == "PoliticalParty"
+    if dom.someone and any(o is not m.target_tok and (x := m.ctx.mention(m.para, o)) is not None and x.kind == "PoliticalParty"
            for o in _objects(tok, None) if o.dep_ == "pobj"):
         return False
+    if not dom.words:  # the domain asks nothing of the article
+        return True
     key = ("domain", id(dom))
     found = m.ctx.cache.get(key)
     if found is None:

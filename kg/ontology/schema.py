@@ -167,8 +167,9 @@ class Domain(_Strict):
     words of the text, not by names: the article must use one of ``words``, the trigger's sentence none of
     ``against``, and its target must be someone of the domain."""
 
-    words: Words = Field(description="the article must use one of these (a lemma or word; an entry with a capital is "
-                                     "matched as written, one with a space or hyphen as a phrase): 'chamber', 'Speaker'")
+    words: frozenset[str] = Field(frozenset(), description="the article must use one of these (a lemma or word; an entry "
+                                  "with a capital is matched as written, one with a space or hyphen as a phrase): "
+                                  "'chamber', 'Speaker'; none: any article")
     against: Words = Field(frozenset(), description="a word in the trigger's sentence that puts it in another domain "
                                                     "('umpire', 'passengers', 'ambassador')")
     against_objects: Words = Field(frozenset(), description="the trigger's object, or the object of one of its "

@@ -48,6 +48,10 @@ NOT_ACCUSED = [
     "Mayor Tobias Kanyi rebuked Councillor Wren Addo for speaking out of turn.",
     "MP Farah Quint called Minister Piet Alvaro's speech a triumph.",
     "MP Farah Quint described Minister Piet Alvaro as a friend.",
+    # criminal proceedings are another domain: a prosecution, not a political accusation
+    "Prosecutors accused businessman Carl Brandt of defrauding his clients.",
+    "The jury heard that Carl Brandt blamed his accountant Owen Pryce for the missing funds.",
+    "Detectives accused Owen Pryce of assault after his arrest.",
     "Senator Idris Kell threatened to criticise Governor Maren Holt.",
 ]
 
