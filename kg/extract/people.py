@@ -41,8 +41,26 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
                 words = _portfolio_words(doc[ps:s])
                 out.append((ps, e, (o, f"{words} {o.label}", f"{o.label} of {words}")))
                 continue
+        if o.bare_context and not _bare_title_licensed(f, s, e, o):
+            continue
         out.append((s, e, (o, o.label, None)))
     return out
+
+
+def _bare_title_licensed(f: Finder, s: int, e: int, o) -> bool:
+    """Is a bare title word ('minister': no portfolio found) a title here? Capitalised, before a
+    name, with 'of/for/in/without' after it, or with a word of ``o.bare_context`` before it ('a
+    cabinet minister', 'a minister in the government'); not 'a church minister', 'X, a minister
+    and former colonel' (the clergy)."""
+    doc = f.doc
+    if capitalised(doc[s]) or name_after(f, e) > e or _place_licensed(f, s, e):
+        return True
+    if e < len(doc) and doc[e].lower_ in {"of", "for", "in", "without"}:
+        return True
+    # "the minister said": a definite title in the news of a government
+    if s > 0 and doc[s - 1].lower_ == "the":
+        return True
+    return any(doc[k].lower_ in o.bare_context for k in range(max(0, s - 3), s))
 
 
 def _portfolio_before(f: Finder, s: int) -> int | None:
