@@ -15,7 +15,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract import organisations, people, roles
+from kg.extract import chairs, organisations, people, roles
 from kg.extract.finder import Finder
 from kg.extract.spelling import typo_match
 from kg.model import Mention, fold
@@ -25,6 +25,7 @@ from kg.ontology import lexicon
 def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
     """All mentions in a parsed paragraph, in text order."""
     f = Finder(doc, para, nlp)
+    chairs.committee_chairs(f)
     organisations.parties(f)
     organisations.legislatures(f)
     organisations.motions(f, named_only=True)

@@ -63,6 +63,7 @@ class Lexicon:
     elect_suffixes: frozenset[str] = frozenset()
     portfolios: frozenset[str] = frozenset()
     past_tenure: schema.PastTenure | None = None
+    committee_chairs: schema.CommitteeChairs | None = None
     #: closed-class word lists (``grammar.json``): name -> words, or word -> value (``pronoun_gender``)
     grammar: dict[str, Any] = field(default_factory=dict)
     #: event class -> what all its events do, whichever rule found them (``events.json`` "classes")
@@ -360,6 +361,7 @@ def load() -> Lexicon:
         elect_suffixes=titles.elect_suffixes,
         portfolios=titles.portfolios,
         past_tenure=titles.past_tenure,
+        committee_chairs=titles.committee_chairs,
         modality=dict(modality.model_dump()),
         grammar={k: (dict(v) if isinstance(v, dict) else v) for k, v in grammar.model_dump().items()},
         classes=dict(events.classes),

@@ -228,6 +228,14 @@ class PastTenure(_Strict):
                                                 "start of the office, not a past event of its holder")
 
 
+class CommitteeChairs(_Strict):
+    """'X, chairman of the Senate Foreign Relations Committee', 'House Judiciary Committee Chairman
+    X': the chair of a named body is an office of that body."""
+
+    words: Words = Field(description="words for its chair ('chair', 'chairman', 'chairperson'), any case")
+    heads: Words = Field(description="the last word of a body's name ('Committee', 'Commission', 'Board')")
+
+
 class TitlesFile(_Strict):
     """``titles.json``: title and role words."""
 
@@ -247,6 +255,7 @@ class TitlesFile(_Strict):
     portfolios: Words = Field(frozenset(), description="lower-case words (one or two) that make a portfolio title a "
                                                        "ministry ('foreign minister', 'home affairs minister')")
     past_tenure: PastTenure | None = Field(None, description="how an office is stated as held in the past")
+    committee_chairs: CommitteeChairs | None = Field(None, description="chairs of named committees and commissions")
 
 
 class Party(_Strict):

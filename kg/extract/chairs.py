@@ -1,0 +1,64 @@
+"""Chairs of named bodies: 'X, the chairman of the Senate Foreign Relations Committee', 'Chair of
+the Public Accounts Committee X', 'House Judiciary Committee Chairman X'. The office is the body's
+chair ('Chair of the House Judiciary Committee'), whatever the word for it (``titles.json``
+``committee_chairs``); a title before a name makes the name its holder, and one after a name in
+apposition is left to :func:`kg.extract.roles.appositions`."""
+
+from __future__ import annotations
+
+from kg.extract.finder import Finder
+from kg.extract.people import name_after
+from kg.model import Mention, fold
+
+
+def _body_before(f: Finder, e: int) -> int:
+    """Start of a body's name ending at ``e`` (capitalised words, the last a body head word), or ``e``."""
+    doc, heads = f.doc, f.lex.committee_chairs.heads
+    if e == 0 or doc[e - 1].text not in heads:
+        return e
+    s = e - 1
+    while s > 0 and e - s < 7 and doc[s - 1].text[:1].isupper() and (doc[s - 1].is_alpha or doc[s - 1].text == "-") \
+            and doc[s - 1].pos_ in {"PROPN", "NOUN", "ADJ"}:
+        s -= 1
+    return s if s < e - 1 else e
+
+
+def _body_after(f: Finder, s: int) -> int:
+    """End of a body's name starting at ``s`` (capitalised words up to a body head word), or ``s``."""
+    doc, heads = f.doc, f.lex.committee_chairs.heads
+    for e in range(s + 1, min(len(doc), s + 7) + 1):
+        t = doc[e - 1]
+        if not (t.text[:1].isupper() and t.pos_ in {"PROPN", "NOUN", "ADJ"}):
+            return s
+        if t.text in heads and e - s > 1:
+            return e
+    return s
+
+
+def committee_chairs(f: Finder) -> None:
+    """Office mentions for the chairs of named bodies, and the people the title names."""
+    cc, doc = f.lex.committee_chairs, f.doc
+    if cc is None:
+        return
+    for i, tok in enumerate(f.tokens):
+        if tok.lower_ not in cc.words or i in f.owner:
+            continue
+        # "chairman of the X Committee"
+        if i + 2 < len(doc) and doc[i + 1].lower_ == "of":
+            b = i + 2 + (doc[i + 2].lower_ == "the")
+            be = _body_after(f, b)
+            if be == b or not f.free(i, be):
+                continue
+            s, e, body = i, be, doc[b:be].text
+        else:
+            # "House Judiciary Committee Chairman X": before a name only
+            bs = _body_before(f, i)
+            if bs == i or not f.free(bs, i + 1) or name_after(f, i + 1) == i + 1:
+                continue
+            s, e, body = bs, i + 1, doc[bs:i].text
+        name = f"Chair of the {body}"
+        office = f.add(Mention(f.para, s, e, "Office", name, i, key=fold(name),
+                               desc={"alias": f"{tok.lower_} of the {body}"}))
+        n = name_after(f, e)
+        if n > e:
+            f.add(Mention(f.para, s, n, "Person", doc[e:n].text, n - 1, roles=[("holdsOffice", office)]))
