@@ -7,7 +7,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from kg.extract.finder import Finder, capitalised, longest, modifier
-from kg.extract.organisations import unknown_party_before_role
+from kg.extract.organisations import party_word, unknown_party_before_role
 from kg.model import Mention, fold
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
@@ -17,13 +17,13 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
     """(start, end, office) for each title phrase, portfolios included ("Finance Minister")."""
     doc, lex = f.doc, f.lex
     by_key = {o.key: o for o in lex.offices}
-    found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in f.m["office"](doc)]
+    # a title inside a name already found ('Speaker of the [House of Representatives]') is its
+    # shorter form ('Speaker'), free of the name
+    found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in f.m["office"](doc) if f.free(s, e)]
     out = []
     for s, e, key in longest(found):
         o = by_key[key]
         if o.title_case and not capitalised(doc[s]) and not _place_licensed(f, s, e):
-            continue
-        if any(i in f.owner for i in range(s, e)):
             continue
         if doc[s:e].text.lower() in {w.lower() for w in o.plural}:
             out.append((s, e, (o, o.label, "plural")))
@@ -128,7 +128,7 @@ def people(f: Finder) -> None:
         if not f.free(s, e):
             continue
         # "Queen Mara", not "a beauty queen"
-        if office.before_name and name_after(f, e) == e:
+        if office.before_name and name_after(f, _name_start(f, e)) == _name_start(f, e):
             continue
         # a party right before the title: "Bloc Quebecois MP", "Labour Front MP"
         party = f.owner.get(s - 1) if s > 0 else None
@@ -136,6 +136,11 @@ def people(f: Finder) -> None:
             party = None
         if party is None and s > 0 and doc[s].lower_ in role_words:
             party = unknown_party_before_role(f, s)
+        # "Two Democratic Representatives, X and Y", "A Republican Assemblywoman, X": a party
+        # adjective before the title (not a past one: 'former Labour MPs')
+        if party is None and s > 0 and f.lex.party_adjectives.get(doc[s - 1].text) and capitalised(doc[s - 1]) \
+                and not (s > 1 and doc[s - 2].lower_ in f.lex.membership_ends):
+            party = party_word(f, s - 1)
         # "Senators X of Utah, Y and Z": each named holds the office; no names, no mention
         if alias == "plural":
             _plural_title(f, s, e, office, past=not_current(f, s, e), party=party)
@@ -151,6 +156,9 @@ def people(f: Finder) -> None:
             word, s = f"{doc[i - 2].lower_}-{word}", i - 2
         if word in role_words and f.free(s, i + 1):
             party = f.owner.get(s - 1) if s > 0 else None
+            # "the Labour Party's leader": a party's possessive before the role word
+            if s > 1 and doc[s - 1].tag_ == "POS" and (party is None or party.kind != "PoliticalParty"):
+                party = f.owner.get(s - 2)
             if party is None or party.kind != "PoliticalParty":
                 party = unknown_party_before_role(f, s) if capitalised(tok) or (s > 0 and capitalised(doc[s - 1])) else None
             if party is not None or word in {"backbencher", "backbenchers"}:
@@ -226,8 +234,9 @@ def _name_start(f: Finder, e: int) -> int:
     or expansion in brackets ('MP (Member of Parliament) X', 'Member of Parliament (MP) X')."""
     doc = f.doc
     k = e
-    # "of (the) <place>": a place the model typed, wholly
-    if k + 1 < len(doc) and doc[k].lower_ == "of":
+    # "of (the) <place>" ('President of Ukraine X'), "to <place>" ('Ambassador to Germany X'):
+    # a place the model typed, wholly, or a country's name the model ran into the name
+    if k + 1 < len(doc) and doc[k].lower_ in {"of", "to"}:
         j = k + 1 + (doc[k + 1].lower_ == "the")
         if j < len(doc) and doc[j].ent_type_ == "GPE" and doc[j].ent_iob_ == "B" and j not in f.owner:
             j += 1
@@ -235,12 +244,30 @@ def _name_start(f: Finder, e: int) -> int:
                 j += 1
             if j > k + 1 and name_after(f, j) > j:
                 return j
+        c = _country_name_end(f, j) if j < len(doc) else j
+        if c > j and name_after(f, c) > c:
+            return c
     # "(MP)" / "(Member of Parliament)"
     if k < len(doc) and doc[k].text == "(":
         close = next((j for j in range(k + 1, min(k + 6, len(doc))) if doc[j].text == ")"), None)
         if close is not None and close > k + 1 and name_after(f, close + 1) > close + 1:
             return close + 1
     return e
+
+
+def _country_name_end(f: Finder, j: int) -> int:
+    """End of a country's name (``countries.json``, capitalised, one to three words) at ``j``, or ``j``."""
+    doc = f.doc
+    names = _country_names(f.lex)
+    for n in (3, 2, 1):
+        if j + n <= len(doc) and doc[j].text[:1].isupper() and doc[j:j + n].text in names and f.free(j, j + n):
+            return j + n
+    return j
+
+
+def _country_names(lex) -> frozenset[str]:
+    return frozenset(w for ws in lex.countries.values() for w in ws if w[:1].isupper() and " " not in w.strip(".")
+                     or w.istitle())
 
 
 def _place_licensed(f: Finder, s: int, e: int) -> bool:

@@ -1,0 +1,80 @@
+"""Titles and roles before and around names (issue 14, item 3): a title inside a legislature's
+name ('the Speaker of the House of Representatives'), a place after 'of'/'to' between a title
+and a name ('President of Ukraine X', 'Ambassador to Germany X'), a party adjective before a
+title with no name after it ('A Republican Assemblywoman, X'), coordinated titles before a name
+('Conservative Party leader and Prime Minister X'), a party's possessive ('the Labour Party's
+leader, X'), a party role as a predicate ('X became leader of the Y'), 'fellow' ('X and fellow
+Labour MP Y') and 'both' ('X and Y, both Democrats'). Each with traps.
+
+All names are invented; these run the real model (marked ``model``)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+
+def _roles(facts, text):
+    _, _, a = facts(text)
+    return {(e.name, rel, o.name) for e in a.entities if e.kind == "Person" for rel, o in e.roles}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a title inside a legislature's name
+    ("Farah Quint, the Speaker of the House of Representatives, said the vote would go ahead.",
+     ("Farah Quint", "holdsOffice", "Speaker")),
+    ("Tobias Kanyi, the Speaker of the National Assembly, ordered the members out.",
+     ("Tobias Kanyi", "holdsOffice", "Speaker")),
+    # the place of the office between title and name
+    ("President of Ukraine Piet Alvaro said the jet was shot down.", ("Piet Alvaro", "holdsOffice", "President")),
+    ("US Ambassador to Germany Piet Alvaro alleged that the airline carried weapons.",
+     ("Piet Alvaro", "holdsOffice", "Ambassador")),
+    ("Ambassador to India Wren Addo met the Lok Sabha Speaker.", ("Wren Addo", "holdsOffice", "Ambassador")),
+    # a party adjective before a title, the name after it in apposition or in a list
+    ("A Republican Assemblywoman, Farah Quint, said the bill would fail.",
+     ("Farah Quint", "memberOf", "Republican Party")),
+    ("Two Democratic Representatives, Wren Addo and Piet Alvaro, voted against.",
+     ("Piet Alvaro", "memberOf", "Democratic Party")),
+    ("Two Democratic Representatives, Wren Addo and Piet Alvaro, voted against.",
+     ("Wren Addo", "holdsOffice", "Representative")),
+    # coordinated titles before a name
+    ("Conservative Party leader and Prime Minister Piet Alvaro called the election.",
+     ("Piet Alvaro", "leaderOf", "Conservative Party")),
+    ("Deputy Prime Minister for Finance and Minister of Economy Wren Addo resigned.",
+     ("Wren Addo", "holdsOffice", "Deputy Prime Minister")),
+    ("Labour leader and Leader of the Opposition Farah Quint asked a question.",
+     ("Farah Quint", "leaderOf", "Labour Party")),
+    ("The EFF leader and MP Tobias Kanyi was removed from the chamber.",
+     ("Tobias Kanyi", "leaderOf", "Economic Freedom Fighters")),
+    # a party's possessive before the role word
+    ("The Labour Party's leader, Farah Quint, said the vote was a disgrace.", ("Farah Quint", "leaderOf", "Labour Party")),
+    ("The ANC's leader, Tobias Kanyi, addressed the National Assembly.",
+     ("Tobias Kanyi", "leaderOf", "African National Congress")),
+    # a party role as the predicate of a name: present, or taken up
+    ("Piet Alvaro became leader of the Conservative Party in July.", ("Piet Alvaro", "leaderOf", "Conservative Party")),
+    ("Wren Addo was elected leader of the Liberal Democrats on Friday.", ("Wren Addo", "leaderOf", "Liberal Democrats")),
+    ("Farah Quint is the leader of the Green Party.", ("Farah Quint", "leaderOf", "Green Party")),
+    # 'fellow' and 'both'
+    ("Senator Farah Quint and fellow Republican Representative Piet Alvaro proposed it.",
+     ("Farah Quint", "memberOf", "Republican Party")),
+    ("Tobias Kanyi and fellow Labour MP Wren Addo voted against the bill.", ("Tobias Kanyi", "memberOf", "Labour Party")),
+    ("Farah Quint and Piet Alvaro, both Democrats, voted against.", ("Farah Quint", "memberOf", "Democratic Party")),
+])
+def test_role_constructions(facts, text, expected):
+    assert expected in _roles(facts, text)
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    ("Farah Quint was the leader of the Green Party until 2015.", ("Farah Quint", "leaderOf", "Green Party")),
+    ("Farah Quint is not the leader of the Green Party.", ("Farah Quint", "leaderOf", "Green Party")),
+    ("A former Republican Assemblywoman, Farah Quint, said the bill would fail.",
+     ("Farah Quint", "memberOf", "Republican Party")),
+    ("Senator Farah Quint and Republican Representative Piet Alvaro proposed it.",
+     ("Farah Quint", "memberOf", "Republican Party")),
+    ("Senator Farah Quint and fellow Republican Representative Piet Alvaro proposed it.",
+     ("Farah Quint", "holdsOffice", "Representative")),
+    ("The Labour Party's former leader, Farah Quint, spoke.", ("Farah Quint", "leaderOf", "Labour Party")),
+])
+def test_role_constructions_not(facts, text, wrong):
+    assert wrong not in _roles(facts, text)
