@@ -19,6 +19,7 @@ def appositions(f: Finder) -> None:
                                                           and p.start > 0 and doc[p.start - 1].lower_ in lex.membership_ends)]
         past = past_tenure(f, m)
         party_before(f, m)
+        _fellow(f, m)
         party_after(f, m)
         leads_clause(f, m)
         party_of_list(f, m)
@@ -90,6 +91,7 @@ def appositions(f: Finder) -> None:
     # "Its leader, X," / "a Bloc MP – X –": a description followed by a name in apposition
     for d in [x for x in f.mentions if x.kind == "Description"]:
         k = d.end
+        _coordinated_title(f, d)
         if k + 1 < len(doc) and doc[k].text in {",", "–", "—", "-", "("}:
             p = f.owner.get(k + 1)
             # "Labour MP (Member of Parliament) X": past a bracket that glosses the title
@@ -185,7 +187,7 @@ def party_of_list(f: Finder, m: Mention) -> None:
                     m.roles.append(("memberOf", p))
     # "..., all Republicans": an apposition of a name of the list
     for c in (c for t in (first, *first.conjuncts) for c in t.children):
-        if c.dep_ == "appos" and c.i > max(members) and any(t.lower_ == "all" for t in c.children):
+        if c.dep_ == "appos" and c.i > max(members) and any(t.lower_ in {"all", "both"} for t in c.children):
             p = f.owner.get(c.i)
             if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
                 m.roles.append(("memberOf", p))
@@ -197,6 +199,7 @@ def leads_clause(f: Finder, m: Mention) -> None:
     doc, lex = f.doc, f.lex
     head = doc[m.head]
     verb = head.head
+    _predicate_role(f, m)
     if head.dep_ != "nsubj" or verb.lemma_ not in lex.lead_verbs or verb.tag_ not in {"VBZ", "VBP"} \
             or any(c.dep_ == "neg" for c in verb.children):
         return
@@ -317,3 +320,61 @@ def dated_title(f: Finder, m: Mention) -> None:
                                                               for t in c.children) for c in verb.children)
     if dated:
         m.roles[:] = [(r, o) for r, o in m.roles if not (r == "holdsOffice" and m.start <= o.start < m.end)]
+
+
+def _coordinated_title(f: Finder, d: Mention) -> None:
+    """'Conservative Party leader and Prime Minister X', 'Deputy Prime Minister for Finance and
+    Minister of Economy X': a role description joined by 'and' to a title before a name is that
+    name's role too."""
+    doc, k = f.doc, d.end
+    # (past a portfolio: 'for Finance')
+    if k + 1 < len(doc) and doc[k].lower_ in {"for", "of"} and doc[k + 1].text[:1].isupper() and k + 1 not in f.owner:
+        k += 1
+        while k < len(doc) and doc[k].text[:1].isupper() and k not in f.owner and k - d.end < 5:
+            k += 1
+    if k + 1 >= len(doc) or doc[k].lower_ != "and" or d.desc.get("indefinite"):
+        return
+    p = next((x for x in f.mentions if x.kind == "Person" and x.start == k + 1), None)
+    if p is None or not any(r == "holdsOffice" and o.start == p.start for r, o in p.roles):
+        return
+    p.roles.extend(r for r in d.roles if r not in p.roles)
+    d.antecedent = p
+
+
+def _predicate_role(f: Finder, m: Mention) -> None:
+    """'X is the leader of the Y', 'X became leader of the Y', 'X was elected leader of the Y': a
+    party role word as the predicate of a name, in the present, or taken up ('became', 'was
+    elected'); not 'X was the leader of the Y' (the past)."""
+    doc, lex = f.doc, f.lex
+    head = doc[m.head]
+    verb = head.head
+    taken = lex.past_tenure.dated_exceptions if lex.past_tenure else frozenset()
+    if head.dep_ == "nsubj" and verb.lemma_ in {"be", "become"} and any(c.dep_ == "neg" for c in verb.children):
+        return
+    if not ((head.dep_ == "nsubj" and (verb.lemma_ == "become" or (verb.lemma_ == "be" and verb.tag_ in {"VBZ", "VBP"})))
+            or (head.dep_ == "nsubjpass" and verb.lemma_ in taken)):
+        return
+    for c in verb.children:
+        if c.dep_ not in {"attr", "oprd", "xcomp"} or c.lower_ not in lex.party_roles:
+            continue
+        d = f.owner.get(c.i)
+        roles = list(d.roles) if d is not None and d.kind == "Description" else []
+        if not roles:
+            for prep in (x for x in c.children if x.dep_ == "prep" and x.lower_ == "of"):
+                p = next((f.owner[t.i] for t in prep.children if t.dep_ == "pobj" and t.i in f.owner), None)
+                if p is not None and p.kind == "PoliticalParty":
+                    roles.append((lex.party_roles[c.lower_], p))
+        m.roles.extend(r for r in roles if r not in m.roles and r[0] != "holdsOffice")
+
+
+def _fellow(f: Finder, m: Mention) -> None:
+    """'Senator X and fellow Republican Representative Y', 'X and fellow Labour MP Y': the party
+    of the name after 'fellow' is the party of the name it is joined to."""
+    doc = f.doc
+    k = min([m.start] + [p.start for r, p in m.roles if r == "memberOf"])
+    if k == 0 or doc[k - 1].lower_ != "fellow" or doc[m.head].dep_ != "conj":
+        return
+    other = doc[m.head].head.i
+    x = next((x for x in f.mentions if x.kind == "Person" and x.start <= other < x.end), None)
+    if x is not None:
+        x.roles.extend(r for r in m.roles if r[0] == "memberOf" and r not in x.roles)
