@@ -7,7 +7,7 @@ apposition is left to :func:`kg.extract.roles.appositions`."""
 from __future__ import annotations
 
 from kg.extract.finder import Finder
-from kg.extract.people import name_after
+from kg.extract.offices import name_after
 from kg.model import Mention, fold
 
 
