@@ -7,7 +7,7 @@ apposition is left to :func:`kg.extract.roles.appositions`."""
 from __future__ import annotations
 
 from kg.extract.finder import Finder
-from kg.extract.offices import name_after
+from kg.extract.offices import name_after, not_current
 from kg.model import Mention, fold
 
 
@@ -18,7 +18,7 @@ def _body_before(f: Finder, e: int) -> int:
         return e
     s = e - 1
     while s > 0 and e - s < 7 and doc[s - 1].text[:1].isupper() and (doc[s - 1].is_alpha or doc[s - 1].text == "-") \
-            and doc[s - 1].pos_ in {"PROPN", "NOUN", "ADJ"}:
+            and doc[s - 1].pos_ in {"PROPN", "NOUN", "ADJ"} and doc[s - 1].lower_ not in f.lex.not_current:
         s -= 1
     return s if s < e - 1 else e
 
@@ -57,8 +57,11 @@ def committee_chairs(f: Finder) -> None:
                 continue
             s, e, body = bs, i + 1, doc[bs:i].text
         name = f"Chair of the {body}"
+        n = name_after(f, e)
+        # "the incoming chair of the X Committee, Y", "former Judiciary Committee chairman Y": no office now
+        if not_current(f, s, e):
+            continue
         office = f.add(Mention(f.para, s, e, "Office", name, i, key=fold(name),
                                desc={"alias": f"{tok.lower_} of the {body}"}))
-        n = name_after(f, e)
         if n > e:
             f.add(Mention(f.para, s, n, "Person", doc[e:n].text, n - 1, roles=[("holdsOffice", office)]))

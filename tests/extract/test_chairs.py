@@ -41,6 +41,15 @@ def test_chair_of_a_named_body(facts, text, name, office):
     "The chair of the committee, Piet Alvaro, called the vote.",
     "The committee chairman said the hearing would resume.",
     "Wren Addo pulled up a chair of the old kind and sat down.",
+    # a past or future chair holds no chair now
+    "The incoming chair of the House Intelligence Committee Representative Wren Addo said.",
+    "Piet Alvaro, the former chairman of the Senate Judiciary Committee, said.",
+    "Former Judiciary Committee chairman Piet Alvaro said the hearing was a sham.",
 ])
-def test_no_chair_of_an_unnamed_body(facts, text):
+def test_no_current_chair(facts, text):
     assert not any(o.startswith("Chair of the") for os in _offices(facts, text).values() for o in os)
+
+
+def test_a_future_chair_keeps_the_title_after_it(facts):
+    offices = _offices(facts, "The incoming chair of the House Intelligence Committee Representative Wren Addo said.")
+    assert offices.get("Wren Addo") == {"Representative"}
