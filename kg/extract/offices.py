@@ -14,6 +14,8 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
     # a title inside a name already found ('Speaker of the [House of Representatives]') is its
     # shorter form ('Speaker'), free of the name
     found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in f.m["office"](doc) if f.free(s, e)]
+    listed = {(s, e) for s, e, _ in f.m["office"](doc)}
+    found += [x for x in _qualified_forms(f) if (x[0], x[1]) not in listed and _free_of_all_but_houses(f, x[0], x[1])]
     out = []
     for s, e, key in longest(found):
         o = by_key[key]
@@ -38,6 +40,51 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
         if o.bare_context and not _bare_title_licensed(f, s, e, o):
             continue
         out.append((s, e, (o, o.label, None)))
+    return out
+
+
+def _qualified_forms(f: Finder) -> list[tuple[int, int, str]]:
+    """'member of the Tunisian Parliament', 'Speaker of the Kenyan National Assembly': a title
+    phrase 'A of (the) B' of the lexicon with a nationality or a place before B."""
+    doc, forms = f.doc, _of_forms(f.lex)
+    out = []
+    for i in range(len(doc) - 3):
+        if doc[i + 1].lower_ != "of" or doc[i].lower_ not in {a for a, _ in forms}:
+            continue
+        j = i + 2 + (doc[i + 2].lower_ == "the")
+        if j >= len(doc) or not capitalised(doc[j]) or doc[j].pos_ not in {"PROPN", "ADJ"}:
+            continue
+        # a qualifier of one or two words ('the New Zealand Parliament')
+        hit = next(((k + n, key) for k in (j + 1, j + 2) if capitalised(doc[k - 1]) for n in (1, 2, 3)
+                    if k + n <= len(doc) and (key := forms.get((doc[i].lower_, " ".join(t.lower_ for t in doc[k:k + n]))))),
+                   None)
+        if hit is not None:
+            out.append((i, hit[0], hit[1]))
+    return out
+
+
+def _free_of_all_but_houses(f: Finder, s: int, e: int) -> bool:
+    """Is doc[s:e] free but for legislatures wholly inside it ('member of the Tunisian
+    [Parliament]')? If so, they are dropped: the house is part of the title."""
+    inside = {f.owner[k] for k in range(s, e) if k in f.owner}
+    if any(m.kind != "Legislature" or m.start < s or m.end > e for m in inside):
+        return False
+    for m in inside:
+        f.mentions.remove(m)
+        for k in range(m.start, m.end):
+            f.owner.pop(k, None)
+    return True
+
+
+def _of_forms(lex) -> dict[tuple[str, str], str]:
+    """('member', 'parliament') -> 'member-of-parliament': the one-word head and the tail (without
+    'the') of each title phrase 'A of (the) B'."""
+    out: dict[tuple[str, str], str] = {}
+    for o in lex.offices:
+        for w in o.words:
+            a, sep, b = w.partition(" of ")
+            if sep and " " not in a:
+                out.setdefault((a, b.removeprefix("the ")), o.key)
     return out
 
 

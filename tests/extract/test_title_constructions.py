@@ -55,6 +55,20 @@ def _roles(facts, text):
     ("Piet Alvaro became leader of the Conservative Party in July.", ("Piet Alvaro", "leaderOf", "Conservative Party")),
     ("Wren Addo was elected leader of the Liberal Democrats on Friday.", ("Wren Addo", "leaderOf", "Liberal Democrats")),
     ("Farah Quint is the leader of the Green Party.", ("Farah Quint", "leaderOf", "Green Party")),
+    # a title phrase 'A of (the) B' with a nationality or place before B
+    ("A member of the Tunisian Parliament, Wren Addo said the decree was unjust.",
+     ("Wren Addo", "holdsOffice", "Member of Parliament")),
+    ("Farah Quint, a member of the New Zealand Parliament, spoke against the bill.",
+     ("Farah Quint", "holdsOffice", "Member of Parliament")),
+    ("Farah Quint, a member of the Kenyan National Assembly, walked out.",
+     ("Farah Quint", "holdsOffice", "Member of the National Assembly")),
+    ("Tobias Kanyi, a member of the Scottish Parliament, asked a question.",
+     ("Tobias Kanyi", "holdsOffice", "Member of the Scottish Parliament")),
+    # a party's abbreviation outside brackets, from the gazetteer
+    ("PiS leader Piet Alvaro spoke in the Sejm.", ("Piet Alvaro", "leaderOf", "Law and Justice")),
+    ("The PTI leader Farah Quint addressed the National Assembly in Islamabad.",
+     ("Farah Quint", "leaderOf", "Pakistan Movement for Justice")),
+    ("Wren Addo, an SNP MSP, asked the First Minister a question.", ("Wren Addo", "memberOf", "Scottish National Party")),
     # 'fellow' and 'both'
     ("Senator Farah Quint and fellow Republican Representative Piet Alvaro proposed it.",
      ("Farah Quint", "memberOf", "Republican Party")),
@@ -78,3 +92,20 @@ def test_role_constructions(facts, text, expected):
 ])
 def test_role_constructions_not(facts, text, wrong):
     assert wrong not in _roles(facts, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Wren Addo, a member of the Tunisian football team, scored twice.",
+    "Piet Alvaro, a member of the local rowing club, said the river had flooded.",
+])
+def test_member_of_a_non_legislature_holds_no_office(facts, text):
+    assert not any(rel == "holdsOffice" for _, rel, _ in _roles(facts, text))
+
+
+@pytest.mark.parametrize("text", [
+    "EFF MP Tobias Kanyi was removed by the Serjeant-at-Arms.",
+    "The Sergeant-at-Arms escorted Wren Addo out of the chamber.",
+])
+def test_serjeant_at_arms_is_not_a_person(facts, text):
+    assert not any(name.startswith(("Serjeant", "Sergeant")) for name, _, _ in _roles(facts, text) | {
+        (e.name, "", "") for e in facts(text)[2].entities if e.kind == "Person"})
