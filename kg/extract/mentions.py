@@ -15,7 +15,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract import chairs, organisations, people, roles
+from kg.extract import chairs, epithets, organisations, people, roles
 from kg.extract.finder import Finder
 from kg.extract.spelling import typo_match
 from kg.model import Mention, fold
@@ -31,6 +31,8 @@ def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
     organisations.motions(f, named_only=True)
     people.people(f)
     people.descriptions(f)
+    epithets.epithets(f)
+    epithets.ages(f)
     organisations.motions(f)
     people.pronouns_and_relatives(f)
     f.mentions.sort(key=lambda m: (m.start, -m.end))

@@ -173,6 +173,8 @@ class DocumentResolver:
 
     def describe(self, m: Mention) -> Entity | None:
         """The entity a definite role description points at."""
+        if {"party", "age", "party_role"} & m.desc.keys():
+            return self._epithet(m)
         if m.desc.get("presiding"):
             presiding = [e for e in self.entities if e.kind == "Person"
                          and any(r == "holdsOffice" and o.key in self._presiding_keys() for r, o in e.roles)]
@@ -210,6 +212,22 @@ class DocumentResolver:
                 x.entity.roles.add((r, o))
             return x.entity
         return None
+
+    def _epithet(self, m: Mention) -> Entity | None:
+        """The one person named before an epithet who fits it: a member or leader of its party
+        ('the Democrat'), of its age ('the 45-year-old', after 'X, 45,'), in its party role
+        ('the party leader'); None when no one or several do."""
+        before = [x for x in self.mentions if x.order < m.order and x.kind == "Person" and x.entity is not None]
+        people = list(dict.fromkeys(x.entity for x in before))
+        if "age" in m.desc:
+            fits = list(dict.fromkeys(x.entity for x in before if x.desc.get("age") == m.desc["age"]))
+        elif "party" in m.desc:
+            key = fold(m.desc["party"])
+            fits = [e for e in people if any(r in {"memberOf", "leaderOf"} and key in {
+                fold(n) for n in (o.name, *o.aliases, *o.names)} for r, o in e.roles)]
+        else:
+            fits = [e for e in people if any(r == m.desc["party_role"] and o.kind == "PoliticalParty" for r, o in e.roles)]
+        return fits[0] if len(fits) == 1 else None
 
     def _presiding_keys(self) -> set[str]:
         return {o.key for o in self.lex.offices if o.presiding}

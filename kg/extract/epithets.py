@@ -1,0 +1,57 @@
+"""Epithets that stand for a person already named: a party noun ('the Democrat', 'the
+Conservative'), an age ('the 45-year-old', after 'X, 45,') and a party role with no party ('the
+party leader', 'the party's leader'). Each is a Description whose ``desc`` says what it requires
+of its referent; :mod:`kg.resolve.document` links it to the one person of the document who fits,
+or to no one when none or several do."""
+
+from __future__ import annotations
+
+from kg.extract.finder import Finder
+from kg.model import Mention
+
+
+def _age(text: str) -> int | None:
+    return int(text) if text.isdigit() and 16 <= int(text) <= 110 else None
+
+
+def epithets(f: Finder) -> None:
+    """Descriptions for epithets, and the ages stated after names ('X, 45,')."""
+    doc, lex = f.doc, f.lex
+    for i, tok in enumerate(f.tokens):
+        if i == 0 or doc[i - 1].lower_ != "the" or (i - 1) in f.owner:
+            continue
+        if i in f.owner:
+            # "the Conservative said": a one-word party name that is a party noun heading its phrase
+            o = f.owner[i]
+            if not (o.kind == "PoliticalParty" and (o.start, o.end) == (i, i + 1) and lex.party_adjectives.get(tok.text)
+                    and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"}):
+                continue
+            f.mentions.remove(o)
+            del f.owner[i]
+        nxt = doc[i + 1] if i + 1 < len(doc) else None
+        # "the Democrat said": a party noun heading its phrase, not 'the Democratic Party' or 'the Republican senator'
+        party = lex.party_adjectives.get(tok.text)
+        if party and tok.tag_ in {"NNP", "NN"} and tok.dep_ not in {"compound", "amod"} and tok.text[:1].isupper() \
+                and (nxt is None or nxt.pos_ not in {"NOUN", "PROPN"}):
+            f.add(Mention(f.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i, desc={"party": party}))
+        # "the 45-year-old": a number, 'year', 'old' joined by hyphens
+        elif _age(tok.text) and i + 4 < len(doc) and [t.lower_ for t in doc[i + 1:i + 5]] == ["-", "year", "-", "old"] \
+                and not (i + 5 < len(doc) and doc[i + 5].pos_ in {"NOUN", "PROPN"}):
+            f.add(Mention(f.para, i - 1, i + 5, "Description", doc[i - 1:i + 5].text, i + 4, desc={"age": _age(tok.text)}))
+        # "the party leader", "the party's leader"
+        elif tok.lower_ == "party" and nxt is not None:
+            k = i + 1 + (nxt.tag_ == "POS")
+            if k < len(doc) and doc[k].lower_ in lex.party_roles and k not in f.owner \
+                    and not (k + 1 < len(doc) and doc[k + 1].lower_ == "of"):
+                f.add(Mention(f.para, i - 1, k + 1, "Description", doc[i - 1:k + 1].text, k,
+                              desc={"party_role": lex.party_roles[doc[k].lower_]}))
+
+
+def ages(f: Finder) -> None:
+    """'X, 45, said': the age in commas after a person's name, on the name's mention."""
+    doc = f.doc
+    for m in f.mentions:
+        e = m.end
+        if m.kind == "Person" and e + 2 < len(doc) and doc[e].text == "," and _age(doc[e + 1].text) \
+                and doc[e + 2].text in {",", ".", ";"}:
+            m.desc["age"] = _age(doc[e + 1].text)
