@@ -17,6 +17,7 @@ from spacy.tokens import Doc
 
 from kg.extract import chairs, epithets, organisations, people, roles
 from kg.extract.finder import Finder
+from kg.extract.given_names import is_given_name
 from kg.extract.spelling import typo_match
 from kg.model import Mention, fold
 from kg.ontology import lexicon
@@ -58,6 +59,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
     'Okoro' tagged GPE elsewhere is that person too; likewise party names; a capitalised
     word one or two edits from a known surname ('Hallburg') is taken as that surname."""
     lex = lexicon.load()
+    _drop_unsupported_runs(docs, found)
     party_names = {m.name: m for ms in found for m in ms if m.kind == "PoliticalParty"}
     party_forms: dict[str, Mention] = {}
     for name in sorted(party_names, key=len, reverse=True):
@@ -121,3 +123,25 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
                 owned.add(i)
             i += 1
         ms.sort(key=lambda m: (m.start, -m.end))
+
+
+def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]]) -> None:
+    """Two capitalised words are not a person by default ('Highway Patrol', 'Control Law',
+    'Lenten Break'): a run of capitalised words the model did not type as a person stays one
+    only with evidence: a known given name first ('Regina Ip'), a title or honorific before it
+    ('Archbishop X'), another mention of the document that the model typed as a person and that
+    shares its last word, or a verb of speech it is the subject of ('X said')."""
+    lex = lexicon.load()
+    titles = set(lex.grammar.get("title_words", ())) | set(lex.honorifics) | set(lex.office_words())
+    typed = {m.name.split()[-1] for ms in found for m in ms if m.kind == "Person" and not m.desc.get("run") and m.name.split()}
+    for para, (doc, ms) in enumerate(zip(docs, found)):
+        keep = []
+        for m in ms:
+            if m.kind == "Person" and m.desc.get("run") and not m.roles:
+                before = doc[m.start - 1].lower_.rstrip(".") if m.start > 0 else ""
+                head = doc[m.head]
+                said = head.dep_ in {"nsubj", "nsubjpass"} and head.head.lemma_ in lex.speech_verbs
+                if not (is_given_name(doc[m.start].text) or before in titles or doc[m.end - 1].text in typed or said):
+                    continue
+            keep.append(m)
+        ms[:] = keep

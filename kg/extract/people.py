@@ -89,7 +89,7 @@ def people(f: Finder) -> None:
         # names take no article: "the NL Morning News" is a programme, not a person
         if j - i >= 2 and not (j < n and tokens[j].text in after_heads) \
                 and not (i > 0 and tokens[i - 1].lower_ in {"the", "a", "an"}) and not any(t.is_upper for t in tokens[i:j]):
-            f.add(Mention(f.para, i, j, "Person", doc[i:j].text, j - 1))
+            f.add(Mention(f.para, i, j, "Person", doc[i:j].text, j - 1, desc={"run": True}))
         i = max(j, i + 1)
 
 
