@@ -129,11 +129,12 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]]) -> None:
     """Two capitalised words are not a person by default ('Highway Patrol', 'Control Law',
     'Lenten Break'): a run of capitalised words the model did not type as a person stays one
     only with evidence: a known given name first ('Regina Ip'), a title or honorific before it
-    ('Archbishop X'), another mention of the document that the model typed as a person and that
-    shares its last word, or a verb of speech it is the subject of ('X said')."""
+    ('Archbishop X'), another mention of the document that the model typed as a person with the
+    same first and last words, or a verb of speech it is the subject of ('X said')."""
     lex = lexicon.load()
     titles = set(lex.grammar.get("title_words", ())) | set(lex.honorifics) | set(lex.office_words())
-    typed = {m.name.split()[-1] for ms in found for m in ms if m.kind == "Person" and not m.desc.get("run") and m.name.split()}
+    typed_names = [m.name.split() for ms in found for m in ms if m.kind == "Person" and not m.desc.get("run") and m.name.split()]
+    typed, typed_given = {n[-1] for n in typed_names}, {n[0] for n in typed_names if len(n) > 1}
     for para, (doc, ms) in enumerate(zip(docs, found)):
         keep = []
         for m in ms:
@@ -141,7 +142,9 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]]) -> None:
                 before = doc[m.start - 1].lower_.rstrip(".") if m.start > 0 else ""
                 head = doc[m.head]
                 said = head.dep_ in {"nsubj", "nsubjpass"} and head.head.lemma_ in lex.speech_verbs
-                if not (is_given_name(doc[m.start].text) or before in titles or doc[m.end - 1].text in typed or said):
+                # (a surname typed elsewhere is not enough: 'Longtime Imus in the Morning' is a show)
+                if not (is_given_name(doc[m.start].text) or before in titles or said
+                        or (doc[m.end - 1].text in typed and doc[m.start].text in typed_given)):
                     continue
             keep.append(m)
         ms[:] = keep

@@ -22,6 +22,9 @@ def _people(facts, text):
     ("Investigative Journalism reporters found the chats.", "Investigative Journalism"),
     ("Lawmakers asked Planned Parenthood for data.", "Planned Parenthood"),
     ("Donors gave to Human Rights Watch and Amnesty International.", "Amnesty International"),
+    # a surname of the document in a programme's name
+    ("Radio host Tobias Kanyi died on Friday.\n\nLongtime Kanyi in the Morning writer Rob Vance tweeted his grief.",
+     "Longtime Kanyi"),
 ])
 def test_capitalised_run_without_evidence_is_no_person(facts, text, not_a_person):
     assert not_a_person not in _people(facts, text)
