@@ -5,6 +5,7 @@ where the name after it begins ("President of France X", "MP (Member of Parliame
 from __future__ import annotations
 
 from kg.extract.finder import Finder, capitalised, longest
+from kg.extract.given_names import is_given_name
 
 
 def titles(f: Finder) -> list[tuple[int, int, object]]:
@@ -171,15 +172,19 @@ def name_start(f: Finder, e: int) -> int:
     # "of (the) <place>" ('President of Ukraine X'), "to <place>" ('Ambassador to Germany X'):
     # a place the model typed, wholly, or a country's name the model ran into the name
     if k + 1 < len(doc) and doc[k].lower_ in {"of", "to"}:
-        j = k + 1 + (doc[k + 1].lower_ == "the")
+        j0 = j = k + 1 + (doc[k + 1].lower_ == "the")
         if j < len(doc) and doc[j].ent_type_ == "GPE" and doc[j].ent_iob_ == "B" and j not in f.owner:
             j += 1
             while j < len(doc) and doc[j].ent_iob_ == "I":
                 j += 1
             if j > k + 1 and name_after(f, j) > j:
                 return j
-        c = _country_name_end(f, j) if j < len(doc) else j
-        if c > j and name_after(f, c) > c:
+            # the model ran the name into the place ('of [Hong Kong Carrie Lam]'): a given name splits them
+            given = next((p for p in range(j0 + 1, j - 1) if is_given_name(doc[p].text) and name_after(f, p) >= j), None)
+            if given is not None:
+                return given
+        c = _country_name_end(f, j0) if j0 < len(doc) else j0
+        if c > j0 and name_after(f, c) > c:
             return c
     # "(MP)" / "(Member of Parliament)"
     if k < len(doc) and doc[k].text == "(":

@@ -69,6 +69,19 @@ def _roles(facts, text):
     ("The PTI leader Farah Quint addressed the National Assembly in Islamabad.",
      ("Farah Quint", "leaderOf", "Pakistan Movement for Justice")),
     ("Wren Addo, an SNP MSP, asked the First Minister a question.", ("Wren Addo", "memberOf", "Scottish National Party")),
+    # an office as the predicate of a name, present or taken up
+    ("Farah Quint yesterday resumed the office of Speaker of the House, being voted into the position.",
+     ("Farah Quint", "holdsOffice", "Speaker")),
+    ("Tobias Kanyi was elected Speaker of the National Assembly on Tuesday.", ("Tobias Kanyi", "holdsOffice", "Speaker")),
+    ("Wren Addo became Prime Minister in July.", ("Wren Addo", "holdsOffice", "Prime Minister")),
+    ("Wren Addo took office as Mayor on Monday.", ("Wren Addo", "holdsOffice", "Mayor")),
+    ("Farah Quint is the Chief Minister of the state.", ("Farah Quint", "holdsOffice", "Chief Minister")),
+    ("The Lok Sabha elected Tobias Kanyi as Deputy Speaker.", ("Tobias Kanyi", "holdsOffice", "Deputy Speaker")),
+    ("Members voted to elect Piet Alvaro as the new Conservative leader.",
+     ("Piet Alvaro", "leaderOf", "Conservative Party")),
+    # the model ran the name into the place after 'of': a given name splits them
+    ("Today, Chief Executive of Hong Kong Regina Vale delivered her annual policy speech.",
+     ("Regina Vale", "holdsOffice", "Chief Executive")),
     # 'fellow' and 'both'
     ("Senator Farah Quint and fellow Republican Representative Piet Alvaro proposed it.",
      ("Farah Quint", "memberOf", "Republican Party")),
@@ -89,6 +102,13 @@ def test_role_constructions(facts, text, expected):
     ("Senator Farah Quint and fellow Republican Representative Piet Alvaro proposed it.",
      ("Farah Quint", "holdsOffice", "Representative")),
     ("The Labour Party's former leader, Farah Quint, spoke.", ("Farah Quint", "leaderOf", "Labour Party")),
+    # a past, future, negated or merely proposed office as a predicate
+    ("Farah Quint was the Chief Minister of the state.", ("Farah Quint", "holdsOffice", "Chief Minister")),
+    ("Tobias Kanyi will become Speaker next week.", ("Tobias Kanyi", "holdsOffice", "Speaker")),
+    ("Tobias Kanyi is expected to become Speaker.", ("Tobias Kanyi", "holdsOffice", "Speaker")),
+    ("Piet Alvaro was nominated as Speaker.", ("Piet Alvaro", "holdsOffice", "Speaker")),
+    ("Piet Alvaro was not elected Speaker.", ("Piet Alvaro", "holdsOffice", "Speaker")),
+    ("Wren Addo elected Tobias Kanyi as Speaker.", ("Wren Addo", "holdsOffice", "Speaker")),
 ])
 def test_role_constructions_not(facts, text, wrong):
     assert wrong not in _roles(facts, text)
