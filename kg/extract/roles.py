@@ -4,6 +4,7 @@ relative clauses ('X, who leads Y') and member phrases ('X, a member of the Y').
 from __future__ import annotations
 
 from kg.extract.finder import Finder, capitalised
+from kg.extract.offices import not_current
 from kg.extract.organisations import gazetteer_key, party_initials, party_word
 from kg.model import Mention, fold
 
@@ -342,29 +343,49 @@ def _coordinated_title(f: Finder, d: Mention) -> None:
 
 
 def _predicate_role(f: Finder, m: Mention) -> None:
-    """'X is the leader of the Y', 'X became leader of the Y', 'X was elected leader of the Y': a
-    party role word as the predicate of a name, in the present, or taken up ('became', 'was
-    elected'); not 'X was the leader of the Y' (the past)."""
-    doc, lex = f.doc, f.lex
+    """A role or office as the predicate of a name, in the present or taken up: 'X is the leader
+    of the Y', 'X became Prime Minister', 'X was elected Speaker', 'members elected X as the new
+    leader', 'X assumed the office of Speaker', 'X took office as Mayor'; not 'X was the leader'
+    (the past), 'X will become Speaker' or 'X is expected to become Speaker' (the future)."""
+    doc, lex, pt = f.doc, f.lex, f.lex.past_tenure
+    if pt is None:
+        return
     head = doc[m.head]
     verb = head.head
-    taken = lex.past_tenure.dated_exceptions if lex.past_tenure else frozenset()
-    if head.dep_ == "nsubj" and verb.lemma_ in {"be", "become"} and any(c.dep_ == "neg" for c in verb.children):
+    # (not 'expected to become'; but 'voted to elect X as leader' has elected)
+    if (verb.dep_ == "xcomp" and not (verb.head.lemma_ == "vote" and verb.head.tag_ == "VBD")) or any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _FUTURE) for c in verb.children):
         return
+    taking = pt.dated_exceptions | {"become"}
+    assumed = head.dep_ == "nsubj" and verb.lemma_ in pt.assume_verbs
     if not ((head.dep_ == "nsubj" and (verb.lemma_ == "become" or (verb.lemma_ == "be" and verb.tag_ in {"VBZ", "VBP"})))
-            or (head.dep_ == "nsubjpass" and verb.lemma_ in taken)):
+            or (head.dep_ in {"nsubjpass", "dobj"} and verb.lemma_ in taking) or assumed):
         return
-    for c in verb.children:
-        if c.dep_ not in {"attr", "oprd", "xcomp"} or c.lower_ not in lex.party_roles:
-            continue
+    preds = [c for c in verb.children if c.dep_ in {"attr", "oprd", "xcomp"} and not assumed]
+    preds += [p for x in verb.children if x.dep_ == "prep" and x.lower_ == "as" for p in x.children if p.dep_ == "pobj"]
+    # "assumed the office of Speaker"
+    preds += [p for o in verb.children if assumed and o.dep_ == "dobj" and o.lemma_ in pt.nouns
+              for x in o.children if x.dep_ == "prep" and x.lower_ == "of" for p in x.children if p.dep_ == "pobj"]
+    for c in preds:
         d = f.owner.get(c.i)
-        roles = list(d.roles) if d is not None and d.kind == "Description" else []
-        if not roles:
+        roles = []
+        if d is not None and d.kind == "Office" and not past_title(f, d):
+            roles.append(("holdsOffice", d))
+        elif d is not None and d.kind == "Description":
+            roles = list(d.roles)
+        elif c.lower_ in lex.party_roles:
             for prep in (x for x in c.children if x.dep_ == "prep" and x.lower_ == "of"):
                 p = next((f.owner[t.i] for t in prep.children if t.dep_ == "pobj" and t.i in f.owner), None)
                 if p is not None and p.kind == "PoliticalParty":
                     roles.append((lex.party_roles[c.lower_], p))
-        m.roles.extend(r for r in roles if r not in m.roles and r[0] != "holdsOffice")
+        m.roles.extend(r for r in roles if r not in m.roles)
+
+
+_FUTURE = {"will", "would", "could", "may", "might", "shall", "'ll"}
+
+
+def past_title(f: Finder, o: Mention) -> bool:
+    """Is the office mention ``o`` a past or future one ('former Speaker', 'Speaker-elect')?"""
+    return not_current(f, o.start, o.end)
 
 
 def _fellow(f: Finder, m: Mention) -> None:

@@ -225,7 +225,10 @@ class PastTenure(_Strict):
     span_words: Words = Field(description="words that open a span of years after an office ('from 2011 to 2015', "
                                           "'until 2019', 'between 2001 and 2005')")
     dated_exceptions: Words = Field(description="verbs of taking office: 'President X was elected in 2015' dates the "
-                                                "start of the office, not a past event of its holder")
+                                                "start of the office, not a past event of its holder; 'X was elected "
+                                                "Speaker', 'they elected X as Speaker' give the office")
+    assume_verbs: Words = Field(description="'X assumed the office of Speaker', 'X took office as Mayor': verbs whose "
+                                            "subject takes up the office of a tenure noun or an 'as' phrase")
 
 
 class CommitteeChairs(_Strict):
