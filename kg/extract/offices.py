@@ -22,6 +22,11 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
         o = by_key[key]
         if o.title_case and not capitalised(doc[s]) and not place_licensed(f, s, e):
             continue
+        # a company's post: 'senior vice president X', 'X, a vice president at Acme'
+        if (s > 0 and doc[s - 1].lower_ in o.other_sense_before) or (
+                e + 1 < len(doc) and doc[e].lower_ == "at" and capitalised(doc[e + 1]) and (e + 1) not in f.owner
+                and doc[e + 1].ent_type_ not in {"GPE", "LOC", "FAC", "NORP"}):
+            continue
         if doc[s:e].text.lower() in {w.lower() for w in o.plural}:
             out.append((s, e, (o, o.label, "plural")))
             continue

@@ -202,6 +202,8 @@ class Office(_Strict):
                                                  "'a beauty queen')")
     plural: WordList = Field((), description="plural title phrases: a title only before a list of names, each of "
                                              "whom holds the office ('Senators X of Utah, Y and Z')")
+    other_sense_before: WordList = Field((), description="a word right before the title that makes it a company's "
+                                                          "post, not an office ('senior vice president')")
     bare_context: WordList = Field((), description="lower-case, alone (no portfolio, no 'of/for/in' after it) and not "
                                                    "before a name, the word is a title only with one of these words "
                                                    "before it ('a cabinet minister', 'the junior minister'); else it "
