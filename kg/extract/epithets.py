@@ -1,13 +1,18 @@
 """Epithets that stand for a person already named: a party noun ('the Democrat', 'the
-Conservative'), an age ('the 45-year-old', after 'X, 45,') and a party role with no party ('the
-party leader', 'the party's leader'). Each is a Description whose ``desc`` says what it requires
+Conservative'), an age ('the 45-year-old', after 'X, 45,'), a party role with no party ('the
+party leader', 'the party's leader') and a seat ('the member for Bath', after 'X, the MP for
+Bath,' or 'X (Con, Bath)'). Each is a Description whose ``desc`` says what it requires
 of its referent; :mod:`kg.resolve.document` links it to the one person of the document who fits,
 or to no one when none or several do."""
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder
-from kg.model import Mention
+from kg.extract.finder import Finder, capitalised
+from kg.model import Mention, fold
+
+#: member titles a seat follows ('the member for Bath', 'the MP for Bath', 'the MLA for Ryde')
+_MEMBER_WORDS = {"member", "mp", "mla", "mpp", "msp", "mna", "td", "ms", "am", "legislator"}
+_HONOURABLE = {"honourable", "honorable", "hon.", "hon", "right", "learned", "gallant", "noble"}
 
 
 def _age(text: str) -> int | None:
@@ -45,6 +50,60 @@ def epithets(f: Finder) -> None:
                     and not (k + 1 < len(doc) and doc[k + 1].lower_ == "of"):
                 f.add(Mention(f.para, i - 1, k + 1, "Description", doc[i - 1:k + 1].text, k,
                               desc={"party_role": lex.party_roles[doc[k].lower_]}))
+
+
+def seat_at(f: Finder, k: int) -> str | None:
+    """The seat in 'for <Seat>' at ``k`` ('for Bath', 'for Bath and Wells'), folded, or None."""
+    doc = f.doc
+    if k + 1 >= len(doc) or doc[k].lower_ != "for" or not capitalised(doc[k + 1]):
+        return None
+    p = f.owner.get(k + 1)
+    if p is not None and p.kind in {"PoliticalParty", "Legislature"}:
+        return None
+    j = k + 1
+    while j < len(doc) and j - k <= 5 and (capitalised(doc[j]) or (doc[j].text in {"-", "and"} and j + 1 < len(doc)
+                                                                  and capitalised(doc[j + 1]))):
+        j += 1
+    return fold(doc[k + 1:j].text) or None
+
+
+def member_for(f: Finder) -> None:
+    """'the member for Bath', 'the honourable member for Bath', 'the MP for Bath': a description
+    of whoever sits for the seat (a description already there takes the seat)."""
+    doc = f.doc
+    for i, tok in enumerate(f.tokens):
+        if tok.lower_ not in _MEMBER_WORDS:
+            continue
+        seat = seat_at(f, i + 1)
+        if seat is None:
+            continue
+        st = i
+        while st > 0 and doc[st - 1].lower_ in _HONOURABLE:
+            st -= 1
+        if st == 0 or doc[st - 1].lower_ != "the":
+            continue
+        d = f.owner.get(i)
+        if d is not None and d.kind == "Description":
+            d.desc["seat"] = seat
+        elif d is None or (d.kind == "Office" and d.start == i):
+            f.add(Mention(f.para, st - 1, i + 1, "Description", doc[st - 1:i + 1].text, i, desc={"seat": seat}))
+
+
+def seats(f: Finder) -> None:
+    """The seat a person sits for, on the name's mention: 'X, the Labour MP for Bath,', 'X, member
+    for Bath', 'X (Con, Bath)'."""
+    doc = f.doc
+    for m in (m for m in f.mentions if m.kind == "Person"):
+        e = m.end
+        if e + 4 < len(doc) and doc[e].text == "(" and doc[e + 2].text in {",", "-", "–"} and capitalised(doc[e + 3]):
+            close = next((k for k in range(e + 3, min(e + 9, len(doc))) if doc[k].text == ")"), None)
+            if close is not None:
+                m.desc["seat"] = fold(doc[e + 3:close].text)
+        elif e + 1 < len(doc) and doc[e].text == ",":
+            k = next((k for k in range(e + 1, min(e + 6, len(doc))) if doc[k].lower_ in _MEMBER_WORDS), None)
+            seat = seat_at(f, k + 1) if k is not None else None
+            if seat:
+                m.desc["seat"] = seat
 
 
 def ages(f: Finder) -> None:

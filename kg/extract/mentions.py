@@ -33,6 +33,7 @@ def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
     people.people(f)
     people.descriptions(f)
     epithets.epithets(f)
+    epithets.member_for(f)
     epithets.ages(f)
     organisations.motions(f)
     people.pronouns_and_relatives(f)
@@ -51,6 +52,7 @@ def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language) ->
             if prev is None or m.end - m.start < prev.end - prev.start:
                 f.owner[i] = m
     roles.appositions(f)
+    epithets.seats(f)
     mentions[:] = sorted(f.mentions, key=lambda m: (m.start, -m.end))
 
 

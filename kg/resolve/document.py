@@ -173,8 +173,12 @@ class DocumentResolver:
 
     def describe(self, m: Mention) -> Entity | None:
         """The entity a definite role description points at."""
-        if {"party", "age", "party_role"} & m.desc.keys():
-            return self._epithet(m)
+        if {"party", "age", "party_role", "seat"} & m.desc.keys():
+            found = self._epithet(m)
+            # "the MP for Ryde" with no one named for Ryde: what its title says
+            seated = any(x.desc.get("seat") == m.desc.get("seat") for x in self.mentions if x.kind == "Person")
+            if found is not None or not m.roles or "seat" not in m.desc or seated:
+                return found
         if m.desc.get("presiding"):
             presiding = [e for e in self.entities if e.kind == "Person"
                          and any(r == "holdsOffice" and o.key in self._presiding_keys() for r, o in e.roles)]
@@ -216,10 +220,13 @@ class DocumentResolver:
     def _epithet(self, m: Mention) -> Entity | None:
         """The one person named before an epithet who fits it: a member or leader of its party
         ('the Democrat'), of its age ('the 45-year-old', after 'X, 45,'), in its party role
-        ('the party leader'); None when no one or several do."""
+        ('the party leader'), sitting for its seat ('the member for Bath'); None when no one or
+        several do."""
         before = [x for x in self.mentions if x.order < m.order and x.kind == "Person" and x.entity is not None]
         people = list(dict.fromkeys(x.entity for x in before))
-        if "age" in m.desc:
+        if "seat" in m.desc:
+            fits = list(dict.fromkeys(x.entity for x in before if x.desc.get("seat") == m.desc["seat"]))
+        elif "age" in m.desc:
             fits = list(dict.fromkeys(x.entity for x in before if x.desc.get("age") == m.desc["age"]))
         elif "party" in m.desc:
             key = fold(m.desc["party"])

@@ -36,6 +36,15 @@ def _descriptions(facts, text):
      "Tobias Kanyi"),
     ("EFF leader Tobias Kanyi and MP Wren Addo walked out.\n\nThe party's leader later apologised.",
      "the party's leader", "Tobias Kanyi"),
+    # seats: Westminster, a state assembly, the Dail
+    ("Tobias Kanyi, the Labour MP for Bath, and Wren Addo, the MP for Ryde, clashed.\n\n"
+     "The member for Bath accused the minister of lying.", "the member", "Tobias Kanyi"),
+    ("Tobias Kanyi (Con, Bath) and Wren Addo (Lab, Ryde) clashed.\n\nThe honourable member for Ryde withdrew the remark.",
+     "the honourable member", "Wren Addo"),
+    ("Farah Quint, the MLA for Ryde, and Piet Alvaro, the MLA for Parramatta, spoke.\n\nThe MLA for Ryde walked out.",
+     "the mla", "Farah Quint"),
+    ("Piet Alvaro, TD for Kerry, and Wren Addo, TD for Cork, voted.\n\nThe TD for Kerry was suspended.",
+     "the td", "Piet Alvaro"),
 ])
 def test_epithet_corefers(facts, text, epithet, who):
     assert _descriptions(facts, text).get(epithet) == who
@@ -50,6 +59,7 @@ def test_epithet_corefers(facts, text, epithet, who):
     # none fits: no one
     ("Republican Senator Piet Alvaro met Wren Addo.\n\nThe Democrat said the talks had failed.", "the democrat"),
     ("Tobias Kanyi, 45, was elected on Monday.\n\nThe 52-year-old said he was honoured.", "the 52-year-old"),
+    ("Tobias Kanyi, the MP for Bath, spoke.\n\nThe member for Ryde objected.", "the member"),
 ])
 def test_epithet_without_one_referent(facts, text, epithet):
     assert _descriptions(facts, text).get(epithet, "absent") in {None, "absent"}
