@@ -94,6 +94,11 @@ def appositions(f: Finder) -> None:
     for d in [x for x in f.mentions if x.kind == "Description"]:
         k = d.end
         _coordinated_title(f, d)
+        # "The Speaker of the Lok Sabha, X,": past the house of the title
+        if k + 1 < len(doc) and doc[k].lower_ == "of":
+            h = f.owner.get(k + 1 + (doc[k + 1].lower_ == "the"))
+            if h is not None and h.kind == "Legislature":
+                k = h.end
         if k + 1 < len(doc) and doc[k].text in {",", "–", "—", "-", "("}:
             p = f.owner.get(k + 1)
             # "Labour MP (Member of Parliament) X": past a bracket that glosses the title
@@ -225,6 +230,14 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
                 and f.lex.party_adjectives.get(doc[i].text) and not {t.lower_ for t in doc[k:i]} & lex.membership_ends:
             p = party_word(f, i)
             if p is not None:
+                m.roles.append(("memberOf", p))
+            break
+        # "X, a Democrat from Ohio,", "X, a Republican,": a party noun after the article
+        if i == k + 1 and doc[k].lower_ in {"a", "an"} and (p is None or p.kind == "PoliticalParty") \
+                and capitalised(doc[i]) and doc[i].tag_ == "NNP" and f.lex.party_adjectives.get(doc[i].text) \
+                and not (i + 1 < end and doc[i + 1].pos_ in {"NOUN", "PROPN"}):
+            p = party_word(f, i)
+            if p is not None and ("memberOf", p) not in m.roles:
                 m.roles.append(("memberOf", p))
             break
         if p is not None and p.kind == "PoliticalParty":

@@ -82,6 +82,22 @@ def _roles(facts, text):
     # the model ran the name into the place after 'of': a given name splits them
     ("Today, Chief Executive of Hong Kong Regina Vale delivered her annual policy speech.",
      ("Regina Vale", "holdsOffice", "Chief Executive")),
+    # councils, Nigeria's Senate, India, Malaysia
+    ("Cllr Tobias Kanyi, the Green Party councillor for Eastfield ward, walked out.",
+     ("Tobias Kanyi", "holdsOffice", "Councillor")),
+    ("Cllr Tobias Kanyi, the Green Party councillor for Eastfield ward, walked out.",
+     ("Tobias Kanyi", "memberOf", "Green Party")),
+    ("Council leader Farah Quint said the budget was balanced.", ("Farah Quint", "holdsOffice", "Leader of the Council")),
+    ("Deputy Senate President Wren Addo presided over the session in Abuja.",
+     ("Wren Addo", "holdsOffice", "Deputy Speaker")),
+    ("The Speaker of the Lok Sabha, Om Vadera, suspended the member.", ("Om Vadera", "holdsOffice", "Speaker")),
+    ("The Speaker of the National Assembly, Tobias Kanyi, ordered the EFF members out.",
+     ("Tobias Kanyi", "holdsOffice", "Speaker")),
+    ("Datuk Seri Wren Addo, the Member of Parliament for Pekan, spoke.",
+     ("Wren Addo", "holdsOffice", "Member of Parliament")),
+    # a party noun after the article in apposition
+    ("Senator Wren Addo, a Democrat from Ohio, objected.", ("Wren Addo", "memberOf", "Democratic Party")),
+    ("Wren Addo, a Republican from Texas, objected.", ("Wren Addo", "memberOf", "Republican Party")),
     # 'fellow' and 'both'
     ("Senator Farah Quint and fellow Republican Representative Piet Alvaro proposed it.",
      ("Farah Quint", "memberOf", "Republican Party")),
@@ -103,6 +119,7 @@ def test_role_constructions(facts, text, expected):
      ("Farah Quint", "holdsOffice", "Representative")),
     ("The Labour Party's former leader, Farah Quint, spoke.", ("Farah Quint", "leaderOf", "Labour Party")),
     # a past, future, negated or merely proposed office as a predicate
+    ("Deputy Senate President Wren Addo presided over the session in Abuja.", ("Wren Addo", "holdsOffice", "Speaker")),
     ("Farah Quint was the Chief Minister of the state.", ("Farah Quint", "holdsOffice", "Chief Minister")),
     ("Tobias Kanyi will become Speaker next week.", ("Tobias Kanyi", "holdsOffice", "Speaker")),
     ("Tobias Kanyi is expected to become Speaker.", ("Tobias Kanyi", "holdsOffice", "Speaker")),
