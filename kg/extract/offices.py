@@ -17,7 +17,7 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
     found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in f.m["office"](doc) if f.free(s, e)]
     listed = {(s, e) for s, e, _ in f.m["office"](doc)}
     found += [x for x in _qualified_forms(f) if (x[0], x[1]) not in listed and _free_of_all_but_houses(f, x[0], x[1])]
-    out = []
+    out: list[tuple[int, int, object]] = []
     for s, e, key in longest(found):
         o = by_key[key]
         if o.title_case and not capitalised(doc[s]) and not place_licensed(f, s, e):
@@ -46,7 +46,18 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
         if o.bare_context and not _bare_title_licensed(f, s, e, o):
             continue
         out.append((s, e, (o, o.label, None)))
-    return out
+    return [_shadow(f, x, by_key) for x in out]
+
+
+def _shadow(f: Finder, found: tuple[int, int, object], by_key: dict) -> tuple[int, int, object]:
+    """'Shadow Home Secretary', 'Shadow Chancellor': a title after 'shadow' is the opposition's
+    spokesperson for it, a shadow minister, not the office itself."""
+    doc = f.doc
+    s, e, (o, label, alias) = found
+    shadow = by_key.get("shadow-minister")
+    if shadow is None or s == 0 or doc[s - 1].lower_ != "shadow" or o is shadow or alias == "plural" or (s - 1) in f.owner:
+        return found
+    return (s - 1, e, (shadow, f"Shadow {label}", f"Shadow {label}"))
 
 
 def _qualified_forms(f: Finder) -> list[tuple[int, int, str]]:

@@ -44,6 +44,9 @@ def _offices(facts, text):
     # an abbreviation or its expansion in brackets between title and name
     ("Member of Parliament (MP) Carys Bevan of the Labour Party added that the plan was dangerous.", "Carys Bevan",
      "Member of Parliament"),
+    # a shadow minister, not the office shadowed
+    ("Shadow Home Secretary Wren Addo called for an inquiry.", "Wren Addo", "Shadow Home Secretary"),
+    ("Shadow Chancellor Piet Alvaro attacked the budget.", "Piet Alvaro", "Shadow Chancellor of the Exchequer"),
     # 'at' a place is no company
     ("Farah Quint, the Speaker at Westminster, said the sitting was over.", "Farah Quint", "Speaker"),
     ("Vice President Wren Addo cast the deciding vote in the Senate.", "Wren Addo", "Vice President"),
@@ -62,6 +65,8 @@ def test_offices_by_legislature(facts, text, name, office):
     ("Senior vice president Tobias Kanyi added that safety came first.", "Tobias Kanyi", "Vice President"),
     ("Executive Vice President Piet Alvaro resigned from the utility.", "Piet Alvaro", "Vice President"),
     ("Wren Addo, a vice president at Brightline Power, said the outage was needed.", "Wren Addo", "Vice President"),
+    ("Shadow Home Secretary Wren Addo called for an inquiry.", "Wren Addo", "Home Secretary"),
+    ("Shadow Chancellor Piet Alvaro attacked the budget.", "Piet Alvaro", "Chancellor of the Exchequer"),
 ])
 def test_offices_not_the_wrong_office(facts, text, name, wrong):
     assert wrong not in _offices(facts, text).get(name, set())
