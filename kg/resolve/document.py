@@ -188,7 +188,7 @@ class DocumentResolver:
         if m.desc.get("possessor") in {"its", "their"} and not any(r != "holdsOffice" for r, _ in roles):
             party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
             if party is not None:
-                roles.append(("leaderOf", party))
+                roles.append((m.desc.get("role", "leaderOf"), party))
         if not roles:
             return None
         cands = [e for e in self.entities if e.kind == "Person" and all(
@@ -201,7 +201,8 @@ class DocumentResolver:
             return only_office[0]
         # a lede description ("The federal leader of the X says ...") names the next person
         # introduced who has no conflicting party role
-        if m.para != 0 or self.docs[0][m.start].sent.start != 0:
+        # (as the subject: 'as their candidate' names no one)
+        if m.para != 0 or self.docs[0][m.start].sent.start != 0 or self.docs[0][m.head].dep_ not in {"nsubj", "nsubjpass"}:
             return None
         parties = {o for r, o in roles if r in {"leaderOf", "memberOf"}}
         for x in self.mentions:

@@ -74,3 +74,13 @@ def test_epithet_without_one_referent(facts, text, epithet):
 def test_no_epithet(facts, text):
     assert not any(d.startswith(("the republican", "the democratic", "the 45")) and d in {
         "the republican", "the democratic", "the 45-year-old"} for d in _descriptions(facts, text))
+
+
+def test_their_candidate_in_the_lede_is_nobody_s_party_role(facts):
+    """'... withdrew X as their candidate': a possessive description that is not the subject of
+    the lede names no later person, and 'candidate' is a membership, not a leadership."""
+    _, _, a = facts("On Saturday, the Lantern Party withdrew from using Princess Mara Voss as their candidate for "
+                    "prime minister in response to a statement from Piet Alvaro.")
+    roles = {(e.name, r, o.name) for e in a.entities if e.kind == "Person" for r, o in e.roles}
+    assert not any(r == "leaderOf" for _, r, _ in roles)
+    assert ("Piet Alvaro", "memberOf", "Lantern Party") not in roles
