@@ -132,18 +132,30 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]]) -> None:
     'Lenten Break'): a run of capitalised words the model did not type as a person stays one
     only with evidence: a known given name first ('Regina Ip'), a title or honorific before it
     ('Archbishop X'), another mention of the document that the model typed as a person with the
-    same first and last words, or a verb of speech it is the subject of ('X said')."""
+    same first and last words, a verb of speech it is the subject of ('X said'), a role
+    description in apposition ('Its leader, X,'), or its last word used alone mid-sentence
+    elsewhere ('..., Y told reporters')."""
     lex = lexicon.load()
     titles = set(lex.grammar.get("title_words", ())) | set(lex.honorifics) | set(lex.office_words())
     typed_names = [m.name.split() for ms in found for m in ms if m.kind == "Person" and not m.desc.get("run") and m.name.split()]
     typed, typed_given = {n[-1] for n in typed_names}, {n[0] for n in typed_names if len(n) > 1}
+    # surnames used alone, mid-sentence ('..., Brun said'): evidence for the full name
+    alone = {t.text for doc in docs for t in doc if t.pos_ == "PROPN" and not t.is_sent_start
+             and not (t.i > 0 and doc[t.i - 1].text[:1].isupper()) and not (t.i + 1 < len(doc) and doc[t.i + 1].text[:1].isupper())}
     for para, (doc, ms) in enumerate(zip(docs, found)):
         keep = []
         for m in ms:
+            if m.kind == "Person" and m.desc.get("run") and not m.roles and doc[m.end - 1].text in alone \
+                    and not doc[m.start].is_sent_start:
+                keep.append(m)
+                continue
             if m.kind == "Person" and m.desc.get("run") and not m.roles:
                 before = doc[m.start - 1].lower_.rstrip(".") if m.start > 0 else ""
                 head = doc[m.head]
                 said = head.dep_ in {"nsubj", "nsubjpass"} and head.head.lemma_ in lex.speech_verbs
+                # "Its leader, X Y, said" / "X Y, the party's leader,": a role description in apposition
+                said = said or any(d.kind in {"Description", "Office"} and (d.end == m.start - 1 or d.start == m.end + 1)
+                                   and doc[m.start - 1 if d.end == m.start - 1 else m.end].text == "," for d in ms)
                 # (a surname typed elsewhere is not enough: 'Longtime Imus in the Morning' is a show)
                 if not (is_given_name(doc[m.start].text) or before in titles or said
                         or (doc[m.end - 1].text in typed and doc[m.start].text in typed_given)):

@@ -36,6 +36,9 @@ def test_capitalised_run_without_evidence_is_no_person(facts, text, not_a_person
     ("Archbishop Wojtek Palanek apologised for the abuse.", "Wojtek Palanek"),
     ("Princess Mara Voss withdrew her candidacy.", "Mara Voss"),
     ("Labour MP Tobias Kanyi spoke.", "Tobias Kanyi"),
+    # a role description in apposition, or the surname used alone later
+    ("The party was less contrite. Its leader, Agathe Bruneau, said the review was flawed.", "Agathe Bruneau"),
+    ("Protesters cheered when Ngozi Okonkwo arrived. Hours later, police escorted Okonkwo out.", "Ngozi Okonkwo"),
 ])
 def test_person_with_evidence(facts, text, person):
     assert person in _people(facts, text)
