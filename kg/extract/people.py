@@ -61,8 +61,10 @@ def people(f: Finder) -> None:
         if ent.label_ != "PERSON":
             continue
         s, e = ent.start, ent.end
-        while s < e and (doc[s].text in lex.name_stop_words or doc[s].lower_ in lex.office_words() or doc[s].is_punct):
-            s += 1
+        while s < e and (doc[s].text in lex.name_stop_words or doc[s].lower_ in lex.office_words() or doc[s].is_punct
+                         or (s + 1 < e and f"{doc[s].text} {doc[s + 1].text}" in lex.name_stop_words)):
+            # "Tan Sri X": a two-word honorific goes whole
+            s += 2 if s + 1 < e and f"{doc[s].text} {doc[s + 1].text}" in lex.name_stop_words else 1
         while e > s and (doc[e - 1].tag_ == "POS" or doc[e - 1].is_punct):
             e -= 1
         # a given name the model left out of the entity ('Ms Priya [Menon]'): a capitalised

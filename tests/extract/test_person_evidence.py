@@ -36,6 +36,8 @@ def test_capitalised_run_without_evidence_is_no_person(facts, text, not_a_person
     ("Archbishop Wojtek Palanek apologised for the abuse.", "Wojtek Palanek"),
     ("Princess Mara Voss withdrew her candidacy.", "Mara Voss"),
     ("Labour MP Tobias Kanyi spoke.", "Tobias Kanyi"),
+    # a surname that is also the first word of an honorific
+    ("Opposition leader Tan Wei Ming spoke.", "Tan Wei Ming"),
     # a role description in apposition, or the surname used alone later
     ("The party was less contrite. Its leader, Agathe Bruneau, said the review was flawed.", "Agathe Bruneau"),
     ("Protesters cheered when Ngozi Okonkwo arrived. Hours later, police escorted Okonkwo out.", "Ngozi Okonkwo"),
@@ -47,6 +49,8 @@ def test_person_with_evidence(facts, text, person):
 @pytest.mark.parametrize(("text", "title"), [
     ("Archbishop Wojtek Palanek apologised for the abuse.", "Archbishop"),
     ("Princess Mara Voss withdrew. The Princess's candidacy had been challenged.", "Princess"),
+    ("Tan Sri Tobias Kanyi, the Dewan Rakyat Speaker, ejected the MP.", "Sri"),
+    ("Datuk Seri Wren Addo, the Member of Parliament for Pekan, spoke.", "Datuk"),
 ])
 def test_rank_is_no_part_of_a_name(facts, text, title):
     assert not any(title in name.split() for name in _people(facts, text))
