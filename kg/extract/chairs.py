@@ -11,9 +11,19 @@ from kg.extract.offices import name_after, not_current
 from kg.model import Mention, fold
 
 
+def _houses(f: Finder) -> list[tuple[int, int]]:
+    """Spans of the legislatures' names in the paragraph ('Rajya Sabha', 'Senate'), capitalised."""
+    return [(s, e) for _, s, e in f.m["legislature"](f.doc) if f.doc[s].text[:1].isupper()]
+
+
 def _body_before(f: Finder, e: int) -> int:
-    """Start of a body's name ending at ``e`` (capitalised words, the last a body head word), or ``e``."""
+    """Start of a body's name ending at ``e`` (capitalised words, the last a body head word, or a
+    legislature's name: 'Rajya Sabha Chairman X'), or ``e``."""
     doc, heads = f.doc, f.lex.committee_chairs.heads
+    # (not a bare 'House' or 'Senate': 'Senate Chairman' is ambiguous)
+    house = next((s for s, he in _houses(f) if he == e and (e - s > 1 or doc[s].text not in {"House", "Senate"})), None)
+    if house is not None:
+        return house
     if e == 0 or doc[e - 1].text not in heads:
         return e
     s = e - 1
@@ -26,6 +36,9 @@ def _body_before(f: Finder, e: int) -> int:
 def _body_after(f: Finder, s: int) -> int:
     """End of a body's name starting at ``s`` (capitalised words up to a body head word), or ``s``."""
     doc, heads = f.doc, f.lex.committee_chairs.heads
+    house = next((he for hs, he in _houses(f) if hs == s and (he - hs > 1 or doc[hs].text not in {"House", "Senate"})), None)
+    if house is not None:
+        return house
     for e in range(s + 1, min(len(doc), s + 7) + 1):
         t = doc[e - 1]
         if not (t.text[:1].isupper() and t.pos_ in {"PROPN", "NOUN", "ADJ"}):

@@ -30,6 +30,9 @@ def _offices(facts, text):
      "Chair of the Senate Foreign Relations Committee"),
     ("Tobias Kanyi, chair of the Rajya Sabha Ethics Committee, ordered an inquiry.", "Tobias Kanyi",
      "Chair of the Rajya Sabha Ethics Committee"),
+    # the chair of a house that a chairman presides over
+    ("Rajya Sabha Chairman Piet Alvaro adjourned the House.", "Piet Alvaro", "Chair of the Rajya Sabha"),
+    ("Piet Alvaro, the Chairman of the Rajya Sabha, adjourned the House.", "Piet Alvaro", "Chair of the Rajya Sabha"),
     ("Portfolio Committee chairperson Lindiwe Sithole told the National Assembly the report was late.",
      "Lindiwe Sithole", "Chair of the Portfolio Committee"),
 ])
@@ -41,6 +44,7 @@ def test_chair_of_a_named_body(facts, text, name, office):
     "The chair of the committee, Piet Alvaro, called the vote.",
     "The committee chairman said the hearing would resume.",
     "Wren Addo pulled up a chair of the old kind and sat down.",
+    "The chairman of the House said the sitting was over.",
     # a past or future chair holds no chair now
     "The incoming chair of the House Intelligence Committee Representative Wren Addo said.",
     "Piet Alvaro, the former chairman of the Senate Judiciary Committee, said.",
