@@ -36,16 +36,14 @@ def _body_before(f: Finder, e: int) -> int:
 def _body_after(f: Finder, s: int) -> int:
     """End of a body's name starting at ``s`` (capitalised words up to a body head word), or ``s``."""
     doc, heads = f.doc, f.lex.committee_chairs.heads
-    house = next((he for hs, he in _houses(f) if hs == s and (he - hs > 1 or doc[hs].text not in {"House", "Senate"})), None)
-    if house is not None:
-        return house
     for e in range(s + 1, min(len(doc), s + 7) + 1):
         t = doc[e - 1]
         if not (t.text[:1].isupper() and t.pos_ in {"PROPN", "NOUN", "ADJ"}):
-            return s
+            break
         if t.text in heads and e - s > 1:
             return e
-    return s
+    # a house ('the Rajya Sabha'), when no committee of it is named
+    return next((he for hs, he in _houses(f) if hs == s and (he - hs > 1 or doc[hs].text not in {"House", "Senate"})), s)
 
 
 def committee_chairs(f: Finder) -> None:
