@@ -25,6 +25,7 @@ def appositions(f: Finder) -> None:
         party_after(f, m)
         leads_clause(f, m)
         party_of_list(f, m)
+        _such_as(f, m)
         # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
         if e + 2 < len(doc) and doc[e].text == "(" and doc[e + 2].text in {"-", "–", ","} \
                 and party_initials(f, doc[e + 1].text):
@@ -327,3 +328,31 @@ def _fellow(f: Finder, m: Mention) -> None:
     x = next((x for x in f.mentions if x.kind == "Person" and x.start <= other < x.end), None)
     if x is not None:
         x.roles.extend(r for r in m.roles if r[0] == "memberOf" and r not in x.roles)
+
+
+def _such_as(f: Finder, m: Mention) -> None:
+    """'Some Democrats, such as X, opposed it', 'Labour MPs including X and Y rebelled': a name
+    given as an example of a party's members (not 'former Democrats such as X')."""
+    doc, lex = f.doc, f.lex
+    first = doc[m.head]
+    while first.dep_ == "conj" and first.head.i != first.i:
+        first = first.head
+    prep = first.head
+    if first.dep_ != "pobj" or not (prep.lower_ == "including" or (prep.lower_ == "as" and any(
+            c.lower_ == "such" for c in prep.children))):
+        return
+    group = prep.head
+    # (the tagger takes 'MPs' for a singular)
+    plural = group.tag_ in {"NNS", "NNPS"} or (group.text.endswith("s") and group.lower_[:-1] in lex.party_roles)
+    if not plural or any(c.lower_ in lex.membership_ends for c in group.children):
+        return
+    p = f.owner.get(group.i)
+    if p is None or p.kind != "PoliticalParty":
+        name = lex.party_adjectives.get(group.text[:-1]) if group.text.endswith("s") else None
+        p = f.add(Mention(f.para, group.i, group.i + 1, "PoliticalParty", gazetteer_key(name) or name, group.i,
+                          key=gazetteer_key(name))) if name and group.i not in f.owner else None
+    if p is None:
+        p = next((party_word(f, c.i) for c in group.children if c.dep_ in {"amod", "compound"} and capitalised(c)
+                  and party_word(f, c.i) is not None), None)
+    if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
+        m.roles.append(("memberOf", p))

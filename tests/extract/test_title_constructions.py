@@ -98,6 +98,13 @@ def _roles(facts, text):
     # a party noun after the article in apposition
     ("Senator Wren Addo, a Democrat from Ohio, objected.", ("Wren Addo", "memberOf", "Democratic Party")),
     ("Wren Addo, a Republican from Texas, objected.", ("Wren Addo", "memberOf", "Republican Party")),
+    # names given as examples of a party's members
+    ("Some Democrats, such as former Representative Piet Alvaro, opposed it.",
+     ("Piet Alvaro", "memberOf", "Democratic Party")),
+    ("Labour MPs including Piet Alvaro and Wren Addo rebelled.", ("Wren Addo", "memberOf", "Labour Party")),
+    ("Conservatives such as Tobias Kanyi voted against the motion.", ("Tobias Kanyi", "memberOf", "Conservative Party")),
+    ("ANC members including Tobias Kanyi marched to the Union Buildings.",
+     ("Tobias Kanyi", "memberOf", "African National Congress")),
     # 'fellow' and 'both'
     ("Senator Farah Quint and fellow Republican Representative Piet Alvaro proposed it.",
      ("Farah Quint", "memberOf", "Republican Party")),
@@ -120,6 +127,7 @@ def test_role_constructions(facts, text, expected):
     ("The Labour Party's former leader, Farah Quint, spoke.", ("Farah Quint", "leaderOf", "Labour Party")),
     # a past, future, negated or merely proposed office as a predicate
     ("Deputy Senate President Wren Addo presided over the session in Abuja.", ("Wren Addo", "holdsOffice", "Speaker")),
+    ("Former Republicans such as Wren Addo left the party.", ("Wren Addo", "memberOf", "Republican Party")),
     ("Farah Quint was the Chief Minister of the state.", ("Farah Quint", "holdsOffice", "Chief Minister")),
     ("Tobias Kanyi will become Speaker next week.", ("Tobias Kanyi", "holdsOffice", "Speaker")),
     ("Tobias Kanyi is expected to become Speaker.", ("Tobias Kanyi", "holdsOffice", "Speaker")),
