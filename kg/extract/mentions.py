@@ -15,8 +15,9 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract import organisations, people, roles
+from kg.extract import chairs, epithets, organisations, people, roles
 from kg.extract.finder import Finder
+from kg.extract.given_names import is_given_name
 from kg.extract.spelling import typo_match
 from kg.model import Mention, fold
 from kg.ontology import lexicon
@@ -25,11 +26,15 @@ from kg.ontology import lexicon
 def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
     """All mentions in a parsed paragraph, in text order."""
     f = Finder(doc, para, nlp)
+    chairs.committee_chairs(f)
     organisations.parties(f)
     organisations.legislatures(f)
     organisations.motions(f, named_only=True)
     people.people(f)
     people.descriptions(f)
+    epithets.epithets(f)
+    epithets.member_for(f)
+    epithets.ages(f)
     organisations.motions(f)
     people.pronouns_and_relatives(f)
     f.mentions.sort(key=lambda m: (m.start, -m.end))
@@ -47,6 +52,7 @@ def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language) ->
             if prev is None or m.end - m.start < prev.end - prev.start:
                 f.owner[i] = m
     roles.appositions(f)
+    epithets.seats(f)
     mentions[:] = sorted(f.mentions, key=lambda m: (m.start, -m.end))
 
 
@@ -55,6 +61,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
     'Okoro' tagged GPE elsewhere is that person too; likewise party names; a capitalised
     word one or two edits from a known surname ('Hallburg') is taken as that surname."""
     lex = lexicon.load()
+    _drop_unsupported_runs(docs, found)
     party_names = {m.name: m for ms in found for m in ms if m.kind == "PoliticalParty"}
     party_forms: dict[str, Mention] = {}
     for name in sorted(party_names, key=len, reverse=True):
@@ -118,3 +125,40 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
                 owned.add(i)
             i += 1
         ms.sort(key=lambda m: (m.start, -m.end))
+
+
+def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]]) -> None:
+    """Two capitalised words are not a person by default ('Highway Patrol', 'Control Law',
+    'Lenten Break'): a run of capitalised words the model did not type as a person stays one
+    only with evidence: a known given name first ('Regina Ip'), a title or honorific before it
+    ('Archbishop X'), another mention of the document that the model typed as a person with the
+    same first and last words, a verb of speech it is the subject of ('X said'), a role
+    description in apposition ('Its leader, X,'), or its last word used alone mid-sentence
+    elsewhere ('..., Y told reporters')."""
+    lex = lexicon.load()
+    titles = set(lex.grammar.get("title_words", ())) | set(lex.honorifics) | set(lex.office_words())
+    typed_names = [m.name.split() for ms in found for m in ms if m.kind == "Person" and not m.desc.get("run") and m.name.split()]
+    typed, typed_given = {n[-1] for n in typed_names}, {n[0] for n in typed_names if len(n) > 1}
+    # surnames used alone, mid-sentence ('..., Brun said'): evidence for the full name
+    alone = {t.text for doc in docs for t in doc if t.pos_ == "PROPN" and not t.is_sent_start
+             and not (t.i > 0 and doc[t.i - 1].text[:1].isupper()) and not (t.i + 1 < len(doc) and doc[t.i + 1].text[:1].isupper())}
+    for para, (doc, ms) in enumerate(zip(docs, found)):
+        keep = []
+        for m in ms:
+            if m.kind == "Person" and m.desc.get("run") and not m.roles and doc[m.end - 1].text in alone \
+                    and not doc[m.start].is_sent_start:
+                keep.append(m)
+                continue
+            if m.kind == "Person" and m.desc.get("run") and not m.roles:
+                before = doc[m.start - 1].lower_.rstrip(".") if m.start > 0 else ""
+                head = doc[m.head]
+                said = head.dep_ in {"nsubj", "nsubjpass"} and head.head.lemma_ in lex.speech_verbs
+                # "Its leader, X Y, said" / "X Y, the party's leader,": a role description in apposition
+                said = said or any(d.kind in {"Description", "Office"} and (d.end == m.start - 1 or d.start == m.end + 1)
+                                   and doc[m.start - 1 if d.end == m.start - 1 else m.end].text == "," for d in ms)
+                # (a surname typed elsewhere is not enough: 'Longtime Imus in the Morning' is a show)
+                if not (is_given_name(doc[m.start].text) or before in titles or said
+                        or (doc[m.end - 1].text in typed and doc[m.start].text in typed_given)):
+                    continue
+            keep.append(m)
+        ms[:] = keep

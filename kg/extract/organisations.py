@@ -115,6 +115,11 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
         return None
     if doc[s].ent_type_ in {"GPE", "NORP", "DATE", "PERSON"} and e - s == 1 and text not in lex.party_adjectives:
         return None
+    # "PiS leader X", "DMK MP X": an abbreviation of the gazetteer names its party
+    if e - s == 1 and sum(c.isupper() for c in text) >= 2 and text not in lex.party_adjectives:
+        name = party_initials(f, text)
+        if name:
+            return f.add(Mention(f.para, s, e, "PoliticalParty", name, s, key=gazetteer_key(name)))
     # "Democratic Senator X": an adjective of a known party names it
     key = gazetteer_key(lex.party_adjectives[text]) if lex.party_adjectives.get(text) else None
     return f.add(Mention(f.para, s, e, "PoliticalParty", key or text, e - 1, key=key))

@@ -6,101 +6,12 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.finder import Finder, capitalised, longest, modifier
-from kg.extract.organisations import unknown_party_before_role
+from kg.extract.finder import Finder, capitalised, modifier
+from kg.extract.offices import name_after, name_start, not_current, titles
+from kg.extract.organisations import party_word, unknown_party_before_role
 from kg.model import Mention, fold
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
-
-
-def titles(f: Finder) -> list[tuple[int, int, object]]:
-    """(start, end, office) for each title phrase, portfolios included ("Finance Minister")."""
-    doc, lex = f.doc, f.lex
-    by_key = {o.key: o for o in lex.offices}
-    found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in f.m["office"](doc)]
-    out = []
-    for s, e, key in longest(found):
-        o = by_key[key]
-        if o.title_case and not capitalised(doc[s]) and not _place_licensed(f, s, e):
-            continue
-        if any(i in f.owner for i in range(s, e)):
-            continue
-        if doc[s:e].text.lower() in {w.lower() for w in o.plural}:
-            out.append((s, e, (o, o.label, "plural")))
-            continue
-        if o.portfolio:
-            # "Minister of Finance" / "Minister for Foreign Affairs" / "US Secretary of State"
-            if e + 1 < len(doc) and doc[e].lower_ in {"of", "for"} and capitalised(doc[e + 1]):
-                pe = e + 3 if e + 2 < len(doc) and f"{doc[e + 1].lower_} {doc[e + 2].lower_}" in lex.portfolios else e + 2
-                words = _portfolio_words(doc[e + 1:pe])
-                out.append((s, pe, (o, f"{words} {o.label}", f"{o.label} of {words}")))
-                continue
-            # "Finance Minister" / "foreign minister" / "Home Affairs Minister" / "Commerce Secretary"
-            ps = _portfolio_before(f, s)
-            if ps is not None:
-                words = _portfolio_words(doc[ps:s])
-                out.append((ps, e, (o, f"{words} {o.label}", f"{o.label} of {words}")))
-                continue
-        out.append((s, e, (o, o.label, None)))
-    return out
-
-
-def _portfolio_before(f: Finder, s: int) -> int | None:
-    """Start of the portfolio before a portfolio title at ``s``: two listed words ('home affairs'),
-    one capitalised word ('Finance'), or one listed lower-case word ('foreign'); None if none."""
-    doc, lex = f.doc, f.lex
-    if s > 1 and f.free(s - 2, s) and f"{doc[s - 2].lower_} {doc[s - 1].lower_}" in lex.portfolios:
-        return s - 2
-    # (a country or nationality is not a portfolio: "US Secretary", "Egyptian Minister")
-    if s > 0 and (s - 1) not in f.owner and doc[s - 1].text not in lex.name_stop_words and (
-            (capitalised(doc[s - 1]) and doc[s - 1].ent_type_ not in {"GPE", "NORP"}) or doc[s - 1].lower_ in lex.portfolios):
-        return s - 1
-    return None
-
-
-def _portfolio_words(span) -> str:
-    """'foreign affairs' -> 'Foreign Affairs' (a capitalised word keeps its own spelling)."""
-    return " ".join(t.text if capitalised(t) else t.text.title() for t in span)
-
-
-def not_current(f: Finder, s: int, e: int) -> bool:
-    """Is the title ``doc[s:e]`` held in the past or the future: 'former (US) President',
-    'then-prime-minister', 'Ex-Prime Minister', 'the late Senator', 'President-elect'?"""
-    doc, lex = f.doc, f.lex
-    # a past or future marker before the title, over hyphens, adjectives, places and a party
-    k = s - 1
-    while k >= 0 and k >= s - 5:
-        t = doc[k]
-        if t.lower_ in lex.not_current:
-            return True
-        owner = f.owner.get(k)
-        if not (t.text in {"-", "–"} or t.pos_ in {"ADJ", "PROPN"} or (owner is not None and owner.kind == "PoliticalParty")):
-            break
-        k -= 1
-    # "President-elect", "Minister-designate"
-    return e + 1 < len(doc) and doc[e].text in {"-", "–"} and doc[e + 1].lower_ in lex.elect_suffixes
-
-
-def name_after(f: Finder, i: int) -> int:
-    """End of a personal name starting at token i (capitalised proper nouns), or i."""
-    doc, lex = f.doc, f.lex
-    j = i
-    while j < len(doc) and j - i < 6 and j not in f.owner:
-        tok = doc[j]
-        # a hyphen inside a name: "Yves-Francois"
-        if tok.text == "-" and j > i and not doc[j - 1].whitespace_ and j + 1 < len(doc) and capitalised(doc[j + 1]):
-            j += 1
-            continue
-        if not (capitalised(tok) and tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"} and tok.text not in lex.name_stop_words
-                and (tok.is_alpha or "-" in tok.text or tok.text.endswith("."))):
-            break
-        if tok.ent_type_ in {"DATE", "TIME", "CARDINAL", "ORDINAL"}:
-            break
-        j += 1
-    # a name needs a proper noun in it
-    if j > i and not any(doc[k].pos_ == "PROPN" for k in range(i, j)):
-        return i
-    return j
 
 
 def people(f: Finder) -> None:
@@ -110,7 +21,7 @@ def people(f: Finder) -> None:
         if not f.free(s, e):
             continue
         # "Queen Mara", not "a beauty queen"
-        if office.before_name and name_after(f, e) == e:
+        if office.before_name and name_after(f, name_start(f, e)) == name_start(f, e):
             continue
         # a party right before the title: "Bloc Quebecois MP", "Labour Front MP"
         party = f.owner.get(s - 1) if s > 0 else None
@@ -118,6 +29,11 @@ def people(f: Finder) -> None:
             party = None
         if party is None and s > 0 and doc[s].lower_ in role_words:
             party = unknown_party_before_role(f, s)
+        # "Two Democratic Representatives, X and Y", "A Republican Assemblywoman, X": a party
+        # adjective before the title (not a past one: 'former Labour MPs')
+        if party is None and s > 0 and f.lex.party_adjectives.get(doc[s - 1].text) and capitalised(doc[s - 1]) \
+                and not (s > 1 and doc[s - 2].lower_ in f.lex.membership_ends):
+            party = party_word(f, s - 1)
         # "Senators X of Utah, Y and Z": each named holds the office; no names, no mention
         if alias == "plural":
             _plural_title(f, s, e, office, past=not_current(f, s, e), party=party)
@@ -133,6 +49,9 @@ def people(f: Finder) -> None:
             word, s = f"{doc[i - 2].lower_}-{word}", i - 2
         if word in role_words and f.free(s, i + 1):
             party = f.owner.get(s - 1) if s > 0 else None
+            # "the Labour Party's leader": a party's possessive before the role word
+            if s > 1 and doc[s - 1].tag_ == "POS" and (party is None or party.kind != "PoliticalParty"):
+                party = f.owner.get(s - 2)
             if party is None or party.kind != "PoliticalParty":
                 party = unknown_party_before_role(f, s) if capitalised(tok) or (s > 0 and capitalised(doc[s - 1])) else None
             if party is not None or word in {"backbencher", "backbenchers"}:
@@ -142,8 +61,10 @@ def people(f: Finder) -> None:
         if ent.label_ != "PERSON":
             continue
         s, e = ent.start, ent.end
-        while s < e and (doc[s].text in lex.name_stop_words or doc[s].lower_ in lex.office_words() or doc[s].is_punct):
-            s += 1
+        while s < e and (doc[s].text in lex.name_stop_words or doc[s].lower_ in lex.office_words() or doc[s].is_punct
+                         or (s + 1 < e and f"{doc[s].text} {doc[s + 1].text}" in lex.name_stop_words)):
+            # "Tan Sri X": a two-word honorific goes whole
+            s += 2 if s + 1 < e and f"{doc[s].text} {doc[s + 1].text}" in lex.name_stop_words else 1
         while e > s and (doc[e - 1].tag_ == "POS" or doc[e - 1].is_punct):
             e -= 1
         # a given name the model left out of the entity ('Ms Priya [Menon]'): a capitalised
@@ -170,7 +91,7 @@ def people(f: Finder) -> None:
         # names take no article: "the NL Morning News" is a programme, not a person
         if j - i >= 2 and not (j < n and tokens[j].text in after_heads) \
                 and not (i > 0 and tokens[i - 1].lower_ in {"the", "a", "an"}) and not any(t.is_upper for t in tokens[i:j]):
-            f.add(Mention(f.para, i, j, "Person", doc[i:j].text, j - 1))
+            f.add(Mention(f.para, i, j, "Person", doc[i:j].text, j - 1, desc={"run": True}))
         i = max(j, i + 1)
 
 
@@ -200,43 +121,6 @@ def _plural_title(f: Finder, s: int, e: int, office, past: bool, party: Mention 
     for a, b in names:
         roles = ([("holdsOffice", office)] if office else []) + ([("memberOf", party)] if party else [])
         f.add(Mention(f.para, a, b, "Person", doc[a:b].text, b - 1, roles=roles))
-
-
-def _name_start(f: Finder, e: int) -> int:
-    """Where the name after a title ending at ``e`` begins: right after it, after the place of the
-    office ('President of France X', 'Chief Executive of Hong Kong X'), or after an abbreviation
-    or expansion in brackets ('MP (Member of Parliament) X', 'Member of Parliament (MP) X')."""
-    doc = f.doc
-    k = e
-    # "of (the) <place>": a place the model typed, wholly
-    if k + 1 < len(doc) and doc[k].lower_ == "of":
-        j = k + 1 + (doc[k + 1].lower_ == "the")
-        if j < len(doc) and doc[j].ent_type_ == "GPE" and doc[j].ent_iob_ == "B" and j not in f.owner:
-            j += 1
-            while j < len(doc) and doc[j].ent_iob_ == "I":
-                j += 1
-            if j > k + 1 and name_after(f, j) > j:
-                return j
-    # "(MP)" / "(Member of Parliament)"
-    if k < len(doc) and doc[k].text == "(":
-        close = next((j for j in range(k + 1, min(k + 6, len(doc))) if doc[j].text == ")"), None)
-        if close is not None and close > k + 1 and name_after(f, close + 1) > close + 1:
-            return close + 1
-    return e
-
-
-def _place_licensed(f: Finder, s: int, e: int) -> bool:
-    """May a title that is a title only when capitalised stand lower-case here? Yes, when a place
-    or nationality qualifies it: 'Ukrainian president X', 'Puerto Rico's governor', 'the mayor of
-    London', 'the chief executive of Hong Kong'."""
-    doc = f.doc
-    if s > 0 and (doc[s - 1].ent_type_ in {"GPE", "NORP"} or (doc[s - 1].tag_ == "POS" and s > 1
-                                                               and doc[s - 2].ent_type_ == "GPE")):
-        return True
-    if e + 1 < len(doc) and doc[e].lower_ == "of":
-        j = e + 1 + (doc[e + 1].lower_ == "the")
-        return j < len(doc) and doc[j].ent_type_ == "GPE"
-    return False
 
 
 def _given_name(f: Finder, tok: Token, s: int, e: int) -> bool:
@@ -276,7 +160,7 @@ def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | No
     else:
         e_desc = e
     start = party.start if party is not None and party.end == s else s
-    n_start = _name_start(f, e)
+    n_start = name_start(f, e)
     n_end = name_after(f, n_start)
     if n_end > n_start:
         name = doc[n_start:n_end].text

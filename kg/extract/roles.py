@@ -4,6 +4,8 @@ relative clauses ('X, who leads Y') and member phrases ('X, a member of the Y').
 from __future__ import annotations
 
 from kg.extract.finder import Finder, capitalised
+from kg.extract.offices import not_current
+from kg.extract.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
 from kg.extract.organisations import gazetteer_key, party_initials, party_word
 from kg.model import Mention, fold
 
@@ -17,10 +19,13 @@ def appositions(f: Finder) -> None:
         # "former Labour MP X": a past membership is none
         m.roles[:] = [(r, p) for r, p in m.roles if not (r == "memberOf" and p.kind == "PoliticalParty" and p.end <= m.start
                                                           and p.start > 0 and doc[p.start - 1].lower_ in lex.membership_ends)]
+        past = past_tenure(f, m)
         party_before(f, m)
+        _fellow(f, m)
         party_after(f, m)
         leads_clause(f, m)
         party_of_list(f, m)
+        _such_as(f, m)
         # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
         if e + 2 < len(doc) and doc[e].text == "(" and doc[e + 2].text in {"-", "–", ","} \
                 and party_initials(f, doc[e + 1].text):
@@ -49,6 +54,9 @@ def appositions(f: Finder) -> None:
             # "A, Labour MP (Member of Parliament) B, and C": a title of the next name, not A's
             if d is not None and _titles_next_name(f, d):
                 continue
+            # "X, Speaker from 2011 to 2015,": an office of a span of years is past
+            if d is not None and year_span(f, d.end, clause_end(f, d.end)):
+                continue
             if d is not None and d.kind == "Office" and all(doc[k].pos_ in {"DET", "NOUN", "PART", "ADJ", "PROPN"}
                                                              or doc[k].text in {"'s", "’s"} for k in range(e + 1, d.start)):
                 m.roles.append(("holdsOffice", d))
@@ -68,7 +76,7 @@ def appositions(f: Finder) -> None:
         # "X, who leads/chairs the Y"
         head = doc[m.head]
         for c in head.children:
-            if c.dep_ == "relcl" and c.lemma_ in lex.lead_verbs:
+            if c.dep_ == "relcl" and c.lemma_ in lex.lead_verbs and not in_past(c):
                 for o in c.children:
                     if o.dep_ == "dobj":
                         p = f.owner.get(o.i) or next((f.owner[t.i] for t in o.subtree if t.i in f.owner
@@ -80,9 +88,18 @@ def appositions(f: Finder) -> None:
                             om = f.add(Mention(f.para, o.left_edge.i, o.right_edge.i + 1, "Office",
                                                f"Chair of the {chunk}", o.i, key=fold(f"chair of the {chunk}")))
                             m.roles.append(("holdsOffice", om))
+        if past is not None:
+            drop_past_offices(f, m, past)
+        dated_title(f, m)
     # "Its leader, X," / "a Bloc MP – X –": a description followed by a name in apposition
     for d in [x for x in f.mentions if x.kind == "Description"]:
         k = d.end
+        _coordinated_title(f, d)
+        # "The Speaker of the Lok Sabha, X,": past the house of the title
+        if k + 1 < len(doc) and doc[k].lower_ == "of":
+            h = f.owner.get(k + 1 + (doc[k + 1].lower_ == "the"))
+            if h is not None and h.kind == "Legislature":
+                k = h.end
         if k + 1 < len(doc) and doc[k].text in {",", "–", "—", "-", "("}:
             p = f.owner.get(k + 1)
             # "Labour MP (Member of Parliament) X": past a bracket that glosses the title
@@ -178,7 +195,7 @@ def party_of_list(f: Finder, m: Mention) -> None:
                     m.roles.append(("memberOf", p))
     # "..., all Republicans": an apposition of a name of the list
     for c in (c for t in (first, *first.conjuncts) for c in t.children):
-        if c.dep_ == "appos" and c.i > max(members) and any(t.lower_ == "all" for t in c.children):
+        if c.dep_ == "appos" and c.i > max(members) and any(t.lower_ in {"all", "both"} for t in c.children):
             p = f.owner.get(c.i)
             if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
                 m.roles.append(("memberOf", p))
@@ -190,6 +207,7 @@ def leads_clause(f: Finder, m: Mention) -> None:
     doc, lex = f.doc, f.lex
     head = doc[m.head]
     verb = head.head
+    _predicate_role(f, m)
     if head.dep_ != "nsubj" or verb.lemma_ not in lex.lead_verbs or verb.tag_ not in {"VBZ", "VBP"} \
             or any(c.dep_ == "neg" for c in verb.children):
         return
@@ -215,6 +233,14 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
             if p is not None:
                 m.roles.append(("memberOf", p))
             break
+        # "X, a Democrat from Ohio,", "X, a Republican,": a party noun after the article
+        if i == k + 1 and doc[k].lower_ in {"a", "an"} and (p is None or p.kind == "PoliticalParty") \
+                and capitalised(doc[i]) and doc[i].tag_ == "NNP" and f.lex.party_adjectives.get(doc[i].text) \
+                and not (i + 1 < end and doc[i + 1].pos_ in {"NOUN", "PROPN"}):
+            p = party_word(f, i)
+            if p is not None and ("memberOf", p) not in m.roles:
+                m.roles.append(("memberOf", p))
+            break
         if p is not None and p.kind == "PoliticalParty":
             before = {t.lower_ for t in doc[k:i]}
             after = doc[p.end].lower_ if p.end < len(doc) else ""
@@ -224,3 +250,109 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
             break
         if p is not None and p.kind == "Office" and (("holdsOffice", p) not in m.roles):
             m.roles.append(("holdsOffice", p))
+
+
+def _coordinated_title(f: Finder, d: Mention) -> None:
+    """'Conservative Party leader and Prime Minister X', 'Deputy Prime Minister for Finance and
+    Minister of Economy X': a role description joined by 'and' to a title before a name is that
+    name's role too."""
+    doc, k = f.doc, d.end
+    # (past a portfolio: 'for Finance')
+    if k + 1 < len(doc) and doc[k].lower_ in {"for", "of"} and doc[k + 1].text[:1].isupper() and k + 1 not in f.owner:
+        k += 1
+        while k < len(doc) and doc[k].text[:1].isupper() and k not in f.owner and k - d.end < 5:
+            k += 1
+    if k + 1 >= len(doc) or doc[k].lower_ != "and" or d.desc.get("indefinite"):
+        return
+    p = next((x for x in f.mentions if x.kind == "Person" and x.start == k + 1), None)
+    if p is None or not any(r == "holdsOffice" and o.start == p.start for r, o in p.roles):
+        return
+    p.roles.extend(r for r in d.roles if r not in p.roles)
+    d.antecedent = p
+
+
+def _predicate_role(f: Finder, m: Mention) -> None:
+    """A role or office as the predicate of a name, in the present or taken up: 'X is the leader
+    of the Y', 'X became Prime Minister', 'X was elected Speaker', 'members elected X as the new
+    leader', 'X assumed the office of Speaker', 'X took office as Mayor'; not 'X was the leader'
+    (the past), 'X will become Speaker' or 'X is expected to become Speaker' (the future)."""
+    doc, lex, pt = f.doc, f.lex, f.lex.past_tenure
+    if pt is None:
+        return
+    head = doc[m.head]
+    verb = head.head
+    # (not 'expected to become'; but 'voted to elect X as leader' has elected)
+    if (verb.dep_ == "xcomp" and not (verb.head.lemma_ == "vote" and verb.head.tag_ == "VBD")) or any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _FUTURE) for c in verb.children):
+        return
+    taking = pt.dated_exceptions | {"become"}
+    assumed = head.dep_ == "nsubj" and verb.lemma_ in pt.assume_verbs
+    if not ((head.dep_ == "nsubj" and (verb.lemma_ == "become" or (verb.lemma_ == "be" and verb.tag_ in {"VBZ", "VBP"})))
+            or (head.dep_ in {"nsubjpass", "dobj"} and verb.lemma_ in taking) or assumed):
+        return
+    preds = [c for c in verb.children if c.dep_ in {"attr", "oprd", "xcomp"} and not assumed]
+    preds += [p for x in verb.children if x.dep_ == "prep" and x.lower_ == "as" for p in x.children if p.dep_ == "pobj"]
+    # "assumed the office of Speaker"
+    preds += [p for o in verb.children if assumed and o.dep_ == "dobj" and o.lemma_ in pt.nouns
+              for x in o.children if x.dep_ == "prep" and x.lower_ == "of" for p in x.children if p.dep_ == "pobj"]
+    for c in preds:
+        d = f.owner.get(c.i)
+        roles = []
+        if d is not None and d.kind == "Office" and not past_title(f, d):
+            roles.append(("holdsOffice", d))
+        elif d is not None and d.kind == "Description":
+            roles = list(d.roles)
+        elif c.lower_ in lex.party_roles:
+            for prep in (x for x in c.children if x.dep_ == "prep" and x.lower_ == "of"):
+                p = next((f.owner[t.i] for t in prep.children if t.dep_ == "pobj" and t.i in f.owner), None)
+                if p is not None and p.kind == "PoliticalParty":
+                    roles.append((lex.party_roles[c.lower_], p))
+        m.roles.extend(r for r in roles if r not in m.roles)
+
+
+_FUTURE = {"will", "would", "could", "may", "might", "shall", "'ll"}
+
+
+def past_title(f: Finder, o: Mention) -> bool:
+    """Is the office mention ``o`` a past or future one ('former Speaker', 'Speaker-elect')?"""
+    return not_current(f, o.start, o.end)
+
+
+def _fellow(f: Finder, m: Mention) -> None:
+    """'Senator X and fellow Republican Representative Y', 'X and fellow Labour MP Y': the party
+    of the name after 'fellow' is the party of the name it is joined to."""
+    doc = f.doc
+    k = min([m.start] + [p.start for r, p in m.roles if r == "memberOf"])
+    if k == 0 or doc[k - 1].lower_ != "fellow" or doc[m.head].dep_ != "conj":
+        return
+    other = doc[m.head].head.i
+    x = next((x for x in f.mentions if x.kind == "Person" and x.start <= other < x.end), None)
+    if x is not None:
+        x.roles.extend(r for r in m.roles if r[0] == "memberOf" and r not in x.roles)
+
+
+def _such_as(f: Finder, m: Mention) -> None:
+    """'Some Democrats, such as X, opposed it', 'Labour MPs including X and Y rebelled': a name
+    given as an example of a party's members (not 'former Democrats such as X')."""
+    doc, lex = f.doc, f.lex
+    first = doc[m.head]
+    while first.dep_ == "conj" and first.head.i != first.i:
+        first = first.head
+    prep = first.head
+    if first.dep_ != "pobj" or not (prep.lower_ == "including" or (prep.lower_ == "as" and any(
+            c.lower_ == "such" for c in prep.children))):
+        return
+    group = prep.head
+    # (the tagger takes 'MPs' for a singular)
+    plural = group.tag_ in {"NNS", "NNPS"} or (group.text.endswith("s") and group.lower_[:-1] in lex.party_roles)
+    if not plural or any(c.lower_ in lex.membership_ends for c in group.children):
+        return
+    p = f.owner.get(group.i)
+    if p is None or p.kind != "PoliticalParty":
+        name = lex.party_adjectives.get(group.text[:-1]) if group.text.endswith("s") else None
+        p = f.add(Mention(f.para, group.i, group.i + 1, "PoliticalParty", gazetteer_key(name) or name, group.i,
+                          key=gazetteer_key(name))) if name and group.i not in f.owner else None
+    if p is None:
+        p = next((party_word(f, c.i) for c in group.children if c.dep_ in {"amod", "compound"} and capitalised(c)
+                  and party_word(f, c.i) is not None), None)
+    if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
+        m.roles.append(("memberOf", p))

@@ -62,6 +62,8 @@ class Lexicon:
     not_current: frozenset[str] = frozenset()
     elect_suffixes: frozenset[str] = frozenset()
     portfolios: frozenset[str] = frozenset()
+    past_tenure: schema.PastTenure | None = None
+    committee_chairs: schema.CommitteeChairs | None = None
     #: closed-class word lists (``grammar.json``): name -> words, or word -> value (``pronoun_gender``)
     grammar: dict[str, Any] = field(default_factory=dict)
     #: event class -> what all its events do, whichever rule found them (``events.json`` "classes")
@@ -358,6 +360,8 @@ def load() -> Lexicon:
         not_current=titles.not_current,
         elect_suffixes=titles.elect_suffixes,
         portfolios=titles.portfolios,
+        past_tenure=titles.past_tenure,
+        committee_chairs=titles.committee_chairs,
         modality=dict(modality.model_dump()),
         grammar={k: (dict(v) if isinstance(v, dict) else v) for k, v in grammar.model_dump().items()},
         classes=dict(events.classes),

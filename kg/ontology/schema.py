@@ -240,11 +240,43 @@ class Office(_Strict):
                                                  "'a beauty queen')")
     plural: WordList = Field((), description="plural title phrases: a title only before a list of names, each of "
                                              "whom holds the office ('Senators X of Utah, Y and Z')")
+    other_sense_before: WordList = Field((), description="a word right before the title that makes it a company's "
+                                                          "post, not an office ('senior vice president')")
+    bare_context: WordList = Field((), description="lower-case, alone (no portfolio, no 'of/for/in' after it) and not "
+                                                   "before a name, the word is a title only with one of these words "
+                                                   "before it ('a cabinet minister', 'the junior minister'); else it "
+                                                   "is another sense ('a church minister', 'an ordained minister')")
 
     @property
     def title_case(self) -> bool:
         """Must the title be capitalised to count?"""
         return self.case == "title"
+
+
+class PastTenure(_Strict):
+    """'X, who served as Vice President', 'President X, who led the country during the war', 'X,
+    Speaker from 2011 to 2015': an office stated as held in the past gives no current office."""
+
+    verbs: Words = Field(description="verbs of holding an office ('serve', 'hold', 'lead'): in the past tense in a "
+                                     "relative clause on a name, with a tenure noun, an office or a span of years, "
+                                     "they put the name's offices in the past")
+    nouns: Words = Field(description="objects of those verbs that make them a tenure ('held the post', 'led the "
+                                     "country'), not an act ('held a press conference', 'led the debate')")
+    span_words: Words = Field(description="words that open a span of years after an office ('from 2011 to 2015', "
+                                          "'until 2019', 'between 2001 and 2005')")
+    dated_exceptions: Words = Field(description="verbs of taking office: 'President X was elected in 2015' dates the "
+                                                "start of the office, not a past event of its holder; 'X was elected "
+                                                "Speaker', 'they elected X as Speaker' give the office")
+    assume_verbs: Words = Field(description="'X assumed the office of Speaker', 'X took office as Mayor': verbs whose "
+                                            "subject takes up the office of a tenure noun or an 'as' phrase")
+
+
+class CommitteeChairs(_Strict):
+    """'X, chairman of the Senate Foreign Relations Committee', 'House Judiciary Committee Chairman
+    X': the chair of a named body is an office of that body."""
+
+    words: Words = Field(description="words for its chair ('chair', 'chairman', 'chairperson'), any case")
+    heads: Words = Field(description="the last word of a body's name ('Committee', 'Commission', 'Board')")
 
 
 class TitlesFile(_Strict):
@@ -265,6 +297,8 @@ class TitlesFile(_Strict):
                                                            "makes its holder future")
     portfolios: Words = Field(frozenset(), description="lower-case words (one or two) that make a portfolio title a "
                                                        "ministry ('foreign minister', 'home affairs minister')")
+    past_tenure: PastTenure | None = Field(None, description="how an office is stated as held in the past")
+    committee_chairs: CommitteeChairs | None = Field(None, description="chairs of named committees and commissions")
 
 
 class Party(_Strict):

@@ -173,6 +173,12 @@ class DocumentResolver:
 
     def describe(self, m: Mention) -> Entity | None:
         """The entity a definite role description points at."""
+        if {"party", "age", "party_role", "seat"} & m.desc.keys():
+            found = self._epithet(m)
+            # "the MP for Ryde" with no one named for Ryde: what its title says
+            seated = any(x.desc.get("seat") == m.desc.get("seat") for x in self.mentions if x.kind == "Person")
+            if found is not None or not m.roles or "seat" not in m.desc or seated:
+                return found
         if m.desc.get("presiding"):
             presiding = [e for e in self.entities if e.kind == "Person"
                          and any(r == "holdsOffice" and o.key in self._presiding_keys() for r, o in e.roles)]
@@ -182,7 +188,7 @@ class DocumentResolver:
         if m.desc.get("possessor") in {"its", "their"} and not any(r != "holdsOffice" for r, _ in roles):
             party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
             if party is not None:
-                roles.append(("leaderOf", party))
+                roles.append((m.desc.get("role", "leaderOf"), party))
         if not roles:
             return None
         cands = [e for e in self.entities if e.kind == "Person" and all(
@@ -195,7 +201,8 @@ class DocumentResolver:
             return only_office[0]
         # a lede description ("The federal leader of the X says ...") names the next person
         # introduced who has no conflicting party role
-        if m.para != 0 or self.docs[0][m.start].sent.start != 0:
+        # (as the subject: 'as their candidate' names no one)
+        if m.para != 0 or self.docs[0][m.start].sent.start != 0 or self.docs[0][m.head].dep_ not in {"nsubj", "nsubjpass"}:
             return None
         parties = {o for r, o in roles if r in {"leaderOf", "memberOf"}}
         for x in self.mentions:
@@ -210,6 +217,25 @@ class DocumentResolver:
                 x.entity.roles.add((r, o))
             return x.entity
         return None
+
+    def _epithet(self, m: Mention) -> Entity | None:
+        """The one person named before an epithet who fits it: a member or leader of its party
+        ('the Democrat'), of its age ('the 45-year-old', after 'X, 45,'), in its party role
+        ('the party leader'), sitting for its seat ('the member for Bath'); None when no one or
+        several do."""
+        before = [x for x in self.mentions if x.order < m.order and x.kind == "Person" and x.entity is not None]
+        people = list(dict.fromkeys(x.entity for x in before))
+        if "seat" in m.desc:
+            fits = list(dict.fromkeys(x.entity for x in before if x.desc.get("seat") == m.desc["seat"]))
+        elif "age" in m.desc:
+            fits = list(dict.fromkeys(x.entity for x in before if x.desc.get("age") == m.desc["age"]))
+        elif "party" in m.desc:
+            key = fold(m.desc["party"])
+            fits = [e for e in people if any(r in {"memberOf", "leaderOf"} and key in {
+                fold(n) for n in (o.name, *o.aliases, *o.names)} for r, o in e.roles)]
+        else:
+            fits = [e for e in people if any(r == m.desc["party_role"] and o.kind == "PoliticalParty" for r, o in e.roles)]
+        return fits[0] if len(fits) == 1 else None
 
     def _presiding_keys(self) -> set[str]:
         return {o.key for o in self.lex.offices if o.presiding}

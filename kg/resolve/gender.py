@@ -9,25 +9,13 @@ learns the person's gender from the article's own pronouns.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 
-
-def _read(kind: str) -> dict[str, float]:
-    try:
-        text = resources.files("names").joinpath(f"dist.{kind}.first").read_text(encoding="ascii")
-    except (ModuleNotFoundError, FileNotFoundError):
-        return {}
-    out = {}
-    for line in text.splitlines():
-        parts = line.split()
-        if len(parts) >= 2:
-            out[parts[0].lower()] = float(parts[1])
-    return out
+from kg.extract.given_names import frequencies
 
 
 @cache
 def _table() -> dict[str, str]:
-    male, female = _read("male"), _read("female")
+    male, female = frequencies()
     table = {}
     for name in set(male) | set(female):
         m, f = male.get(name, 0.0), female.get(name, 0.0)

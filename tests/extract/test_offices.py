@@ -44,6 +44,12 @@ def _offices(facts, text):
     # an abbreviation or its expansion in brackets between title and name
     ("Member of Parliament (MP) Carys Bevan of the Labour Party added that the plan was dangerous.", "Carys Bevan",
      "Member of Parliament"),
+    # a shadow minister, not the office shadowed
+    ("Shadow Home Secretary Wren Addo called for an inquiry.", "Wren Addo", "Shadow Home Secretary"),
+    ("Shadow Chancellor Piet Alvaro attacked the budget.", "Piet Alvaro", "Shadow Chancellor of the Exchequer"),
+    # 'at' a place is no company
+    ("Farah Quint, the Speaker at Westminster, said the sitting was over.", "Farah Quint", "Speaker"),
+    ("Vice President Wren Addo cast the deciding vote in the Senate.", "Wren Addo", "Vice President"),
 ])
 def test_offices_by_legislature(facts, text, name, office):
     offices = _offices(facts, text)
@@ -55,6 +61,12 @@ def test_offices_by_legislature(facts, text, name, office):
     ("The Vice President, Marla Quist, said on Friday.", "Marla Quist", "President"),
     ("US Secretary of State Paul Hendry said.", "Paul Hendry", "US Secretary"),
     ("The company's chief executive Mark Lyle said profits fell.", "Mark Lyle", "Chief Executive"),
+    # a company's post: a word before it, or 'at' a company after it
+    ("Senior vice president Tobias Kanyi added that safety came first.", "Tobias Kanyi", "Vice President"),
+    ("Executive Vice President Piet Alvaro resigned from the utility.", "Piet Alvaro", "Vice President"),
+    ("Wren Addo, a vice president at Brightline Power, said the outage was needed.", "Wren Addo", "Vice President"),
+    ("Shadow Home Secretary Wren Addo called for an inquiry.", "Wren Addo", "Home Secretary"),
+    ("Shadow Chancellor Piet Alvaro attacked the budget.", "Piet Alvaro", "Chancellor of the Exchequer"),
 ])
 def test_offices_not_the_wrong_office(facts, text, name, wrong):
     assert wrong not in _offices(facts, text).get(name, set())

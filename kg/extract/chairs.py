@@ -1,0 +1,78 @@
+"""Chairs of named bodies: 'X, the chairman of the Senate Foreign Relations Committee', 'Chair of
+the Public Accounts Committee X', 'House Judiciary Committee Chairman X'. The office is the body's
+chair ('Chair of the House Judiciary Committee'), whatever the word for it (``titles.json``
+``committee_chairs``); a title before a name makes the name its holder, and one after a name in
+apposition is left to :func:`kg.extract.roles.appositions`."""
+
+from __future__ import annotations
+
+from kg.extract.finder import Finder
+from kg.extract.offices import name_after, not_current
+from kg.model import Mention, fold
+
+
+def _houses(f: Finder) -> list[tuple[int, int]]:
+    """Spans of the legislatures' names in the paragraph ('Rajya Sabha', 'Senate'), capitalised."""
+    return [(s, e) for _, s, e in f.m["legislature"](f.doc) if f.doc[s].text[:1].isupper()]
+
+
+def _body_before(f: Finder, e: int) -> int:
+    """Start of a body's name ending at ``e`` (capitalised words, the last a body head word, or a
+    legislature's name: 'Rajya Sabha Chairman X'), or ``e``."""
+    doc, heads = f.doc, f.lex.committee_chairs.heads
+    # (not a bare 'House' or 'Senate': 'Senate Chairman' is ambiguous)
+    house = next((s for s, he in _houses(f) if he == e and (e - s > 1 or doc[s].text not in {"House", "Senate"})), None)
+    if house is not None:
+        return house
+    if e == 0 or doc[e - 1].text not in heads:
+        return e
+    s = e - 1
+    while s > 0 and e - s < 7 and doc[s - 1].text[:1].isupper() and (doc[s - 1].is_alpha or doc[s - 1].text == "-") \
+            and doc[s - 1].pos_ in {"PROPN", "NOUN", "ADJ"} and doc[s - 1].lower_ not in f.lex.not_current:
+        s -= 1
+    return s if s < e - 1 else e
+
+
+def _body_after(f: Finder, s: int) -> int:
+    """End of a body's name starting at ``s`` (capitalised words up to a body head word), or ``s``."""
+    doc, heads = f.doc, f.lex.committee_chairs.heads
+    for e in range(s + 1, min(len(doc), s + 7) + 1):
+        t = doc[e - 1]
+        if not (t.text[:1].isupper() and t.pos_ in {"PROPN", "NOUN", "ADJ"}):
+            break
+        if t.text in heads and e - s > 1:
+            return e
+    # a house ('the Rajya Sabha'), when no committee of it is named
+    return next((he for hs, he in _houses(f) if hs == s and (he - hs > 1 or doc[hs].text not in {"House", "Senate"})), s)
+
+
+def committee_chairs(f: Finder) -> None:
+    """Office mentions for the chairs of named bodies, and the people the title names."""
+    cc, doc = f.lex.committee_chairs, f.doc
+    if cc is None:
+        return
+    for i, tok in enumerate(f.tokens):
+        if tok.lower_ not in cc.words or i in f.owner:
+            continue
+        # "chairman of the X Committee"
+        if i + 2 < len(doc) and doc[i + 1].lower_ == "of":
+            b = i + 2 + (doc[i + 2].lower_ == "the")
+            be = _body_after(f, b)
+            if be == b or not f.free(i, be):
+                continue
+            s, e, body = i, be, doc[b:be].text
+        else:
+            # "House Judiciary Committee Chairman X": before a name only
+            bs = _body_before(f, i)
+            if bs == i or not f.free(bs, i + 1) or name_after(f, i + 1) == i + 1:
+                continue
+            s, e, body = bs, i + 1, doc[bs:i].text
+        name = f"Chair of the {body}"
+        n = name_after(f, e)
+        # "the incoming chair of the X Committee, Y", "former Judiciary Committee chairman Y": no office now
+        if not_current(f, s, e):
+            continue
+        office = f.add(Mention(f.para, s, e, "Office", name, i, key=fold(name),
+                               desc={"alias": f"{tok.lower_} of the {body}"}))
+        if n > e:
+            f.add(Mention(f.para, s, n, "Person", doc[e:n].text, n - 1, roles=[("holdsOffice", office)]))

@@ -1,0 +1,116 @@
+"""Epithets that stand for a person already named: a party noun ('the Democrat', 'the
+Conservative'), an age ('the 45-year-old', after 'X, 45,'), a party role with no party ('the
+party leader', 'the party's leader') and a seat ('the member for Bath', after 'X, the MP for
+Bath,' or 'X (Con, Bath)'). Each is a Description whose ``desc`` says what it requires
+of its referent; :mod:`kg.resolve.document` links it to the one person of the document who fits,
+or to no one when none or several do."""
+
+from __future__ import annotations
+
+from kg.extract.finder import Finder, capitalised
+from kg.model import Mention, fold
+
+#: member titles a seat follows ('the member for Bath', 'the MP for Bath', 'the MLA for Ryde')
+_MEMBER_WORDS = {"member", "mp", "mla", "mpp", "msp", "mna", "td", "ms", "am", "legislator"}
+_HONOURABLE = {"honourable", "honorable", "hon.", "hon", "right", "learned", "gallant", "noble"}
+
+
+def _age(text: str) -> int | None:
+    return int(text) if text.isdigit() and 16 <= int(text) <= 110 else None
+
+
+def epithets(f: Finder) -> None:
+    """Descriptions for epithets, and the ages stated after names ('X, 45,')."""
+    doc, lex = f.doc, f.lex
+    for i, tok in enumerate(f.tokens):
+        if i == 0 or doc[i - 1].lower_ != "the" or (i - 1) in f.owner:
+            continue
+        if i in f.owner:
+            # "the Conservative said": a one-word party name that is a party noun heading its phrase
+            o = f.owner[i]
+            if not (o.kind == "PoliticalParty" and (o.start, o.end) == (i, i + 1) and lex.party_adjectives.get(tok.text)
+                    and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"}):
+                continue
+            f.mentions.remove(o)
+            del f.owner[i]
+        nxt = doc[i + 1] if i + 1 < len(doc) else None
+        # "the Democrat said": a party noun heading its phrase, not 'the Democratic Party' or 'the Republican senator'
+        party = lex.party_adjectives.get(tok.text)
+        if party and tok.tag_ in {"NNP", "NN"} and tok.dep_ not in {"compound", "amod"} and tok.text[:1].isupper() \
+                and (nxt is None or nxt.pos_ not in {"NOUN", "PROPN"}):
+            f.add(Mention(f.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i, desc={"party": party}))
+        # "the 45-year-old": a number, 'year', 'old' joined by hyphens
+        elif _age(tok.text) and i + 4 < len(doc) and [t.lower_ for t in doc[i + 1:i + 5]] == ["-", "year", "-", "old"] \
+                and not (i + 5 < len(doc) and doc[i + 5].pos_ in {"NOUN", "PROPN"}):
+            f.add(Mention(f.para, i - 1, i + 5, "Description", doc[i - 1:i + 5].text, i + 4, desc={"age": _age(tok.text)}))
+        # "the party leader", "the party's leader"
+        elif tok.lower_ == "party" and nxt is not None:
+            k = i + 1 + (nxt.tag_ == "POS")
+            if k < len(doc) and doc[k].lower_ in lex.party_roles and k not in f.owner \
+                    and not (k + 1 < len(doc) and doc[k + 1].lower_ == "of"):
+                f.add(Mention(f.para, i - 1, k + 1, "Description", doc[i - 1:k + 1].text, k,
+                              desc={"party_role": lex.party_roles[doc[k].lower_]}))
+
+
+def seat_at(f: Finder, k: int) -> str | None:
+    """The seat in 'for <Seat>' at ``k`` ('for Bath', 'for Bath and Wells'), folded, or None."""
+    doc = f.doc
+    if k + 1 >= len(doc) or doc[k].lower_ != "for" or not capitalised(doc[k + 1]):
+        return None
+    p = f.owner.get(k + 1)
+    if p is not None and p.kind in {"PoliticalParty", "Legislature"}:
+        return None
+    j = k + 1
+    while j < len(doc) and j - k <= 5 and (capitalised(doc[j]) or (doc[j].text in {"-", "and"} and j + 1 < len(doc)
+                                                                  and capitalised(doc[j + 1]))):
+        j += 1
+    return fold(doc[k + 1:j].text) or None
+
+
+def member_for(f: Finder) -> None:
+    """'the member for Bath', 'the honourable member for Bath', 'the MP for Bath': a description
+    of whoever sits for the seat (a description already there takes the seat)."""
+    doc = f.doc
+    for i, tok in enumerate(f.tokens):
+        if tok.lower_ not in _MEMBER_WORDS:
+            continue
+        seat = seat_at(f, i + 1)
+        if seat is None:
+            continue
+        st = i
+        while st > 0 and doc[st - 1].lower_ in _HONOURABLE:
+            st -= 1
+        if st == 0 or doc[st - 1].lower_ != "the":
+            continue
+        d = f.owner.get(i)
+        if d is not None and d.kind == "Description":
+            d.desc["seat"] = seat
+        elif d is None or (d.kind == "Office" and d.start == i):
+            f.add(Mention(f.para, st - 1, i + 1, "Description", doc[st - 1:i + 1].text, i, desc={"seat": seat}))
+
+
+def seats(f: Finder) -> None:
+    """The seat a person sits for, on the name's mention: 'X, the Labour MP for Bath,', 'X, member
+    for Bath', 'X (Con, Bath)'."""
+    doc = f.doc
+    for m in (m for m in f.mentions if m.kind == "Person"):
+        e = m.end
+        if e + 4 < len(doc) and doc[e].text == "(" and doc[e + 2].text in {",", "-", "–"} and capitalised(doc[e + 3]):
+            close = next((k for k in range(e + 3, min(e + 9, len(doc))) if doc[k].text == ")"), None)
+            if close is not None:
+                m.desc["seat"] = fold(doc[e + 3:close].text)
+        elif e + 1 < len(doc) and doc[e].text == ",":
+            k = next((k for k in range(e + 1, min(e + 6, len(doc))) if doc[k].lower_ in _MEMBER_WORDS), None)
+            seat = seat_at(f, k + 1) if k is not None else None
+            if seat:
+                m.desc["seat"] = seat
+
+
+def ages(f: Finder) -> None:
+    """'X, 45, said': the age in commas after a person's name, on the name's mention."""
+    doc = f.doc
+    for m in f.mentions:
+        e = m.end
+        if m.kind == "Person" and e + 2 < len(doc) and doc[e].text == "," and _age(doc[e + 1].text) \
+                and doc[e + 2].text in {",", ".", ";"}:
+            m.desc["age"] = _age(doc[e + 1].text)

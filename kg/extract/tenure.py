@@ -1,0 +1,95 @@
+"""Offices held in the past (issue 14): a past-tense relative clause of tenure on a name ('who
+served as Vice President', 'President X, who led the country during the war'), an office over a
+span of years ('X, Speaker from 2011 to 2015'), a titled name in a past clause dated to a year
+('Attorney General X was held in contempt in 2012'). The words are ``titles.json`` ``past_tenure``."""
+
+from __future__ import annotations
+
+from kg.extract.finder import Finder
+from kg.model import Mention
+
+
+def in_past(verb) -> bool:
+    """Is the clause of ``verb`` in the past ('served', 'was', 'had served'), not the present
+    perfect ('has served since 2019', still in office)?"""
+    aux = {c.lower_ for c in verb.children if c.dep_ in {"aux", "auxpass"}}
+    if aux & {"has", "have", "'s", "'ve"}:
+        return False
+    return verb.tag_ == "VBD" or (verb.tag_ == "VBN" and "had" in aux)
+
+
+def clause_end(f: Finder, k: int) -> int:
+    """The end of the phrase from ``k``: the next comma, semicolon, stop or bracket (at most 8 tokens)."""
+    doc = f.doc
+    end = k
+    while end < len(doc) and end - k < 8 and doc[end].text not in {",", ";", ".", "(", ")", "–", "—"}:
+        end += 1
+    return end
+
+
+def _year(tok) -> bool:
+    return tok.ent_type_ == "DATE" or (tok.like_num and len(tok.text) == 4 and tok.text.isdigit())
+
+
+def year_span(f: Finder, s: int, e: int) -> bool:
+    """A span of years among doc[s:e]: 'from 2011 to 2015', 'until 2019', 'until last year',
+    'between 2001 and 2005' (the words of ``past_tenure.span_words`` before a date)."""
+    pt, doc = f.lex.past_tenure, f.doc
+    if pt is None:
+        return False
+    return any(doc[k].lower_ in pt.span_words and any(_year(doc[j]) for j in range(k + 1, min(k + 3, e)))
+               for k in range(s, e))
+
+
+def past_tenure(f: Finder, m: Mention):
+    """The relative clause on ``m``'s name that states an office held in the past: a verb of
+    holding an office, in the past tense, with an office ('who was Speaker', 'who served as
+    Vice President'), a tenure noun ('who held the post', 'who led the country during the war')
+    or a span of years ('who served from 2009 to 2017'); None if there is none."""
+    pt, doc = f.lex.past_tenure, f.doc
+    if pt is None:
+        return None
+    for c in doc[m.head].children:
+        if c.dep_ != "relcl" or c.lemma_ not in pt.verbs or not in_past(c):
+            continue
+        s, e = c.left_edge.i, c.right_edge.i + 1
+        # (not an act of a holder: 'who led the government to a landslide')
+        act = any(t.dep_ == "prep" and t.lower_ == "to" for t in c.children)
+        if any(k in f.owner and f.owner[k].kind == "Office" for k in range(s, e)) or year_span(f, s, e) \
+                or (not act and any(t.dep_ in {"dobj", "pobj", "attr", "npadvmod"} and t.lemma_ in pt.nouns
+                                    for t in c.subtree)):
+            return c
+    return None
+
+
+def drop_past_offices(f: Finder, m: Mention, clause) -> None:
+    """The offices a past tenure clause names give ``m`` nothing; with none named, the title
+    before the name is the past office ('President X, who led the country during the war')."""
+    s, e = clause.left_edge.i, clause.right_edge.i + 1
+    inside = {f.owner[k] for k in range(s, e) if k in f.owner}
+    named = {o.key or o.name for x in inside for o in [x] + [p for r, p in x.roles if r == "holdsOffice"] if o.kind == "Office"}
+    # "Mayor X, who was a councillor until 2018": another post, not the title's
+    other = any((t.dep_ == "attr" or (t.dep_ == "pobj" and t.head.lower_ == "as")) and t.pos_ in {"NOUN", "PROPN"}
+                and t.lemma_ not in f.lex.past_tenure.nouns for t in clause.subtree)
+    m.roles[:] = [(r, o) for r, o in m.roles if not (r == "holdsOffice" and (
+        (o.key or o.name) in named or s <= o.start < e or (not named and not other and m.start <= o.start < m.end)))]
+    if clause.lemma_ in f.lex.lead_verbs:
+        m.roles[:] = [(r, o) for r, o in m.roles if not (r == "leaderOf" and s <= o.start < e)]
+
+
+def dated_title(f: Finder, m: Mention) -> None:
+    """'Attorney General X was held in contempt in 2012': a title before a name whose clause, in
+    the past tense, is dated to a year tells of the office then, not now; a verb of taking
+    office ('President X was elected in 2015') dates the start of a current office."""
+    pt, doc = f.lex.past_tenure, f.doc
+    head = doc[m.head]
+    if pt is None or head.dep_ not in {"nsubj", "nsubjpass"}:
+        return
+    verb = head.head
+    if verb.lemma_ in pt.dated_exceptions or not (verb.tag_ == "VBD" or any(
+            c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)):
+        return
+    dated = any(c.dep_ == "prep" and c.lower_ == "in" and any(t.dep_ == "pobj" and _year(t) and t.like_num
+                                                              for t in c.children) for c in verb.children)
+    if dated:
+        m.roles[:] = [(r, o) for r, o in m.roles if not (r == "holdsOffice" and m.start <= o.start < m.end)]
