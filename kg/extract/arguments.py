@@ -49,7 +49,7 @@ def complement(tok: Token, words: frozenset[str]) -> Token | None:
         if c.dep_ in {"xcomp", "ccomp", "advcl", "acl", "conj"} and is_word(c, words) and c.i > tok.i:
             if c.dep_ in {"ccomp", "conj"} and not shared and not any(a.lower_ == "to" for a in c.children):
                 continue
-            if quoted(c):
+            if quoted(c) and not quoted(tok):
                 continue
             return c
         if c.dep_ in {"dobj", "prep"}:

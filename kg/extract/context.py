@@ -48,6 +48,8 @@ class Context:
                     self.owner[(m.para, i)] = m
         #: what a rule worked out once for the whole document (the domain gate's verdict)
         self.cache: dict = {}
+        #: (quote span in the document's text, its speaker), for the quotes with one
+        self.speakers: list[tuple[tuple[int, int], Mention]] = []
         self.quoted: list[list[tuple[int, int]]] = [
             [(q.start(), q.end()) for q in quotes.QUOTE.finditer(p.text)] for p in paragraphs]
 
@@ -61,6 +63,12 @@ class Context:
                 if m is not None and m.kind == "Person":
                     return m
         return self.owner.get((para, tok.i))
+
+    def speaker_at(self, para: int, tok: Token) -> Mention | None:
+        """The speaker of the direct quote the token is in (``speakers``: quote spans in the
+        document's text and their speakers, set by the matcher), or None."""
+        at = self.char(para, tok.idx)
+        return next((who for (s, e), who in self.speakers if s <= at < e), None)
 
     def in_quote(self, para: int, tok: Token) -> bool:
         """Is the token inside a direct quote of its paragraph?"""

@@ -27,6 +27,8 @@ from kg.nlp.parse import Paragraph
 def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Mention]) -> list[Event]:
     """All events, asserted or not, in one document, dated; ordered by position."""
     ctx = Context(document, paragraphs, mentions)
+    statements = quotes.statements(document, paragraphs, ctx.mention)
+    ctx.speakers = [(e.quote_span, e.agents[0]) for e in statements if e.quote_span and e.agents]
     events: list[Event] = []
     by_lemma = rules.compiled()
     for pi, para in enumerate(paragraphs):
@@ -45,7 +47,7 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
                 if embed is not None:
                     ev.modality = "EmbeddedPost"
                 events.append(ev)
-    events.extend(quotes.statements(document, paragraphs, ctx.mention))
+    events.extend(statements)
     events.sort(key=lambda e: (e.para, e.trigger_index))
     date_events(ctx, events)
     return _dedupe(events)
@@ -53,7 +55,13 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
 
 def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[Event]) -> Event | None:
     """The event one rule finds at one trigger, or None."""
-    if ctx.in_quote(pi, tok) or not rule.fits(tok):
+    speaker = None
+    if ctx.in_quote(pi, tok):
+        # inside a direct quote only the speaker's own acts count: "I withdraw the remark"
+        speaker = ctx.speaker_at(pi, tok)
+        if speaker is None:
+            return None
+    if not rule.fits(tok):
         return None
     mood, cls = modality(ctx, rule, tok)
     if not mood:
@@ -67,7 +75,12 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
     if charge is None:
         return None
     target_tok = charge[0] if charge[0] is not None else args.target
-    m = Match(ctx, rule, cls, pi, tok, earlier, agents=arguments.arg_mentions(ctx, pi, args.agent),
+    agents = arguments.arg_mentions(ctx, pi, args.agent)
+    if speaker is not None:
+        if args.agent is None or args.agent.lower_ not in ctx.lex.grammar["first_person"]:
+            return None
+        agents = [speaker]
+    m = Match(ctx, rule, cls, pi, tok, earlier, agents=agents,
               targets=arguments.arg_mentions(ctx, pi, target_tok), target_tok=target_tok,
               under_discussion=args.under_discussion)
     if not all(refine(m) for refine in rule.hooks["refine"]):

@@ -47,6 +47,8 @@ class GrammarFile(_Strict):
     title_words: Words = Field(description="words that stand before a name as a title kg knows no office for: never "
                                            "taken for a given name ('Chief Allan Adam')")
     refusal_governors: Words = Field(description="a trigger governed by these is negated ('refused to apologize')")
+    first_person: Words = Field(description="inside a direct quote, a trigger whose subject is one of these is the "
+                                            "speaker's own act ('\"I withdraw the remark,\" she said')")
     act_nouns: Words = Field(description="nouns for what someone did or said: criticising 'X's conduct' or 'the "
                                          "decision of X' accuses X")
 
