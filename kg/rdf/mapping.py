@@ -179,7 +179,10 @@ class Mapper:
 
     @staticmethod
     def _local(d: Document, ev: Event) -> str:
-        digest = hashlib.sha1(f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}".encode()).hexdigest()[:12]
+        # one event per rule and trigger: the rule tells apart two readings of one word ("withdraw": an
+        # apology claimed, and a refusal)
+        digest = hashlib.sha1(f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}|{ev.rule}"
+                              .encode()).hexdigest()[:12]
         return f"{quote(d.id, safe='-_.')}-{digest}"
 
     def add_event(self, g, d: Document, doc: URIRef, ev: Event, sentences: list[tuple[int, int]]) -> None:
