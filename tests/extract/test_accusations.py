@@ -66,3 +66,14 @@ def test_accusations_are_found(facts, text, agent, target) -> None:
 def test_accusations_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {row for row in asserted if row[0] == "Accusation"}, asserted
+
+
+@pytest.mark.parametrize("text,platform", [
+    ("Councillor Wren Addo lashed out at Mayor Tobias Kanyi on Twitter, accusing him of ignoring residents.", "Twitter"),
+    ("MP Farah Quint attacked Minister Piet Alvaro on Facebook, accusing him of lying.", "Facebook"),
+])
+def test_accusations_a_platform_is_no_one(facts, text, platform) -> None:
+    """'on Twitter' names no person: 'him' after it is the person accused."""
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if platform in r[1] or platform in r[2]}, asserted
+    assert any(r[0] == "Accusation" and r[2] != "-" for r in asserted), asserted
