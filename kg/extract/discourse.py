@@ -94,13 +94,18 @@ class TargetKind(Construction):
 
     def refine(self, m: Match) -> bool:
         kind = self.value
-        if m.under_discussion or (kind == "Motion" and m.targets and all(t.kind == "Pronoun" for t in m.targets)):
+        # "Republicans opposed.", "two Democrats voted against": a trigger with no object of its own
+        bare = kind == "Motion" and m.target_tok is None and not m.targets and not any(
+            c.dep_ in {"dobj", "ccomp", "xcomp", "prep", "nsubjpass", "attr"} for c in m.tok.children)
+        if m.under_discussion or bare or (kind == "Motion" and m.targets and all(t.kind == "Pronoun" for t in m.targets)):
             # "voted against it": the motion under discussion
             motion = nearest_motion(m.ctx, m.para, m.tok)
             m.targets = [motion] if motion is not None else []
         if kind == "Motion":
             if not m.targets or any(t.entity is None or t.entity.kind != "Motion" for t in m.targets):
                 return m.under_discussion
+            if bare:
+                m.under_discussion = True
         elif kind in {"Person", "Agent"}:
             if any(t.kind == "Motion" for t in m.targets):
                 return False

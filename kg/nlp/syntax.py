@@ -86,6 +86,10 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
         return subject_of(head.head, _depth + 1)
     if verb.dep_ == "advcl":
         return subject_of(head, _depth + 1)
+    # "with 194 Republicans opposing it", "Republican members opposing": a present participle's noun does it
+    if verb.dep_ == "acl" and verb.tag_ == "VBG" and not any(c.dep_ == "aux" for c in verb.children) \
+            and head.pos_ in {"PROPN", "NOUN"}:
+        return head
     # "the decision to toss X" / "the only MP to oppose the motion"
     if verb.dep_ == "acl" and verb.tag_ != "VBN":
         noun = head

@@ -26,6 +26,10 @@ FACTS = [
     ("The Rajya Sabha rejected the bill on Monday.", {("Opposition", "Rajya Sabha", "bill")}),
     ("The National Assembly voted against the amendment.", {("Opposition", "National Assembly", "amendment")}),
     ("The motion was defeated by the Senate.", {("Opposition", "Senate", "motion")}),
+    # a present participle's noun is its subject; a bare verb opposes the motion under discussion
+    ("The bill passed 231 to 194, with 194 Republicans opposing it.", {("Opposition", "Republican Party", "bill")}),
+    ("MP Owen Pryce tabled the Water Bill on Monday. The Conservative Party opposed.",
+     {("MotionProposal", "Owen Pryce", "Water Bill"), ("Opposition", "Conservative Party", "Water Bill")}),
 ]
 
 TRAPS = [
@@ -40,6 +44,7 @@ TRAPS = [
     "Senator Idris Kell proposed a toast to the retiring clerk.",
     "Senator Idris Kell did not oppose the bill.",
     "MP Farah Quint threatened to vote against the budget.",
+    "Senator Idris Kell opposed.",
 ]
 
 
