@@ -100,6 +100,11 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     named = next((c for c in tok.children if c.dep_ == "appos" and ctx.mention(para, c) is not None), None)
     for t in syntax.coordinated(named if named is not None and tok.pos_ == "NOUN" else tok):
         m = ctx.mention(para, t)
+        if m is None and t.pos_ == "NOUN" and t.lemma_.lower() in ctx.lex.grammar["motion_parts"]:
+            # "both articles of impeachment", "the text of the bill": the part stands for the motion
+            of = [o for p in t.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
+            m = ctx.mention(para, of[0]) if of else None
+            m = m if m is not None and m.kind == "Motion" else None
         if m is not None and m not in out:
             out.append(m)
     # "Both were asked to withdraw": the last two people who were subjects of a clause

@@ -49,6 +49,8 @@ class GrammarFile(_Strict):
     refusal_governors: Words = Field(description="a trigger governed by these is negated ('refused to apologize')")
     first_person: Words = Field(description="inside a direct quote, a trigger whose subject is one of these is the "
                                             "speaker's own act ('\"I withdraw the remark,\" she said')")
+    motion_parts: Words = Field(description="a part or reading of a motion stands for it as an argument ('opposed "
+                                            "both articles of impeachment', 'voted against the second reading of the bill')")
     act_nouns: Words = Field(description="nouns for what someone did or said: criticising 'X's conduct' or 'the "
                                          "decision of X' accuses X")
 

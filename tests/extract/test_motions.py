@@ -28,6 +28,9 @@ FACTS = [
     ("The motion was defeated by the Senate.", {("Opposition", "Senate", "motion")}),
     # a present participle's noun is its subject; a bare verb opposes the motion under discussion
     ("The bill passed 231 to 194, with 194 Republicans opposing it.", {("Opposition", "Republican Party", "bill")}),
+    ("Two Democratic Representatives, Collin Mars and Jeff Dorn, opposed both articles of impeachment.",
+     {("Opposition", "Collin Mars & Jeff Dorn", "impeachment")}),
+    ("Senator Idris Kell voted against the second reading of the Water Bill.", {("Opposition", "Idris Kell", "Water Bill")}),
     ("MP Owen Pryce tabled the Water Bill on Monday. The Conservative Party opposed.",
      {("MotionProposal", "Owen Pryce", "Water Bill"), ("Opposition", "Conservative Party", "Water Bill")}),
 ]
