@@ -24,6 +24,10 @@ FACTS = [
      {("Opposition", "Farah Quint & Owen Pryce", "motion")}),
     ("The bill passed 231 to 194, with Republicans opposing it.", {("Opposition", "Republican Party", "bill")}),
     ("The Rajya Sabha rejected the bill on Monday.", {("Opposition", "Rajya Sabha", "bill")}),
+    # a political argument about investors or companies is still a vote on a bill
+    ("The Green Party rejected the bill at second reading, saying it would hand the network to investors.",
+     {("Opposition", "Green Party", "bill")}),
+    ("At the committee hearing, Senator Idris Kell opposed the bill.", {("Opposition", "Idris Kell", "bill")}),
     ("The National Assembly voted against the amendment.", {("Opposition", "National Assembly", "amendment")}),
     ("The motion was defeated by the Senate.", {("Opposition", "Senate", "motion")}),
     # a present participle's noun is its subject; a bare verb opposes the motion under discussion
