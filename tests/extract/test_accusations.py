@@ -31,6 +31,9 @@ ACCUSED = [
     ("Senator Idris Kell described Governor Maren Holt as a liar.", "Idris Kell", "Maren Holt"),
     ("MP Farah Quint branded Minister Piet Alvaro's remarks as racist.", "Farah Quint", "Piet Alvaro"),
     ("Councillor Wren Addo called Mayor Tobias Kanyi incompetent.", "Wren Addo", "Tobias Kanyi"),
+    # political rhetoric about crimes is still political
+    ("MP Farah Quint accused Minister Piet Alvaro of an assault on democracy.", "Farah Quint", "Piet Alvaro"),
+    ("Opposition leader Nkem Obi accused President Bola Adeyemi of electoral fraud.", "Nkem Obi", "Bola Adeyemi"),
     # a participle adjunct takes the clause's subject as its agent
     ("Councillor Wren Addo lashed out at Mayor Tobias Kanyi, accusing him of ignoring residents.", "Wren Addo", "Tobias Kanyi"),
 ]
@@ -52,6 +55,7 @@ NOT_ACCUSED = [
     "Prosecutors accused businessman Carl Brandt of defrauding his clients.",
     "The jury heard that Carl Brandt blamed his accountant Owen Pryce for the missing funds.",
     "Detectives accused Owen Pryce of assault after his arrest.",
+    "Prosecutors told the jury that Owen Pryce had blamed his partner Carl Brandt for the losses.",
     "Senator Idris Kell threatened to criticise Governor Maren Holt.",
 ]
 
