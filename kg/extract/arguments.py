@@ -91,6 +91,23 @@ def adjunct_subject(ctx: Context, para: int, tok: Token) -> Token | None:
     return obj if mention is not None and mention.kind in {"Person", "Pronoun", "Description"} else None
 
 
+def _bloc(ctx: Context, para: int, tok: Token) -> Mention | None:
+    """'Republican members opposing', '194 Republicans': a party's members as a bloc are the party;
+    a handful ('two Democrats', 'three Labour MPs') are some of its members, not the party."""
+    for c in tok.children:
+        if c.dep_ == "nummod":
+            n = ctx.lex.time["numbers"].get(c.lower_) if not c.like_num else None
+            try:
+                n = n if n is not None else int(c.text.replace(",", ""))
+            except ValueError:
+                return None
+            if n < 10:
+                return None
+    words = {c.i for c in tok.children if c.dep_ in {"amod", "compound"}}
+    return next((m for m in ctx.mentions if m.para == para and m.kind == "PoliticalParty" and m.entity is not None
+                 and words & set(range(m.start, m.end))), None)
+
+
 def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     """The mentions an argument token stands for: itself and those coordinated with it."""
     if tok is None:
@@ -105,8 +122,14 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
             of = [o for p in t.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
             m = ctx.mention(para, of[0]) if of else None
             m = m if m is not None and m.kind == "Motion" else None
+        if (m is None or m.entity is None or m.kind in {"Office", "Description"}) and t.tag_ in {"NNS", "NNPS"}:
+            m = _bloc(ctx, para, t) or m
         if m is not None and m not in out:
             out.append(m)
+    # "Two Democratic Representatives, X and Y, ...": the plural title stands for the names, not beside them
+    if len(out) > 1 and tok.tag_ in {"NNS", "NNPS"} and out[0].kind in {"Office", "Description"} \
+            and any(x.kind == "Person" for x in out[1:]):
+        out = out[1:]
     # "Both were asked to withdraw": the last two people who were subjects of a clause
     if not out and tok.lower_ == "both":
         people = [m for m in ctx.mentions if m.order < (para, tok.i) and m.entity is not None and m.entity.kind == "Person"

@@ -95,7 +95,8 @@ class TargetKind(Construction):
     def refine(self, m: Match) -> bool:
         kind = self.value
         # "Republicans opposed.", "two Democrats voted against": a trigger with no object of its own
-        bare = kind == "Motion" and m.target_tok is None and not m.targets and not any(
+        bare = kind == "Motion" and m.ctx.lex.behaviour(m.cls).bare_takes_motion and m.target_tok is None \
+            and not m.targets and not any(
             c.dep_ in {"dobj", "ccomp", "xcomp", "prep", "nsubjpass", "attr"} for c in m.tok.children)
         if m.under_discussion or bare or (kind == "Motion" and m.targets and all(t.kind == "Pronoun" for t in m.targets)):
             # "voted against it": the motion under discussion

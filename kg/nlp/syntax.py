@@ -187,11 +187,10 @@ def aux_lemmas(tok: Token) -> set[str]:
 
 def coordinated(tok: Token) -> list[Token]:
     """The token and those coordinated with it: 'X and Y'."""
-    out = [tok]
+    # "Two Labour MPs, X and Y, opposed ...": the names in apposition to a plural stand for it
+    named = [c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"] if tok.tag_ in {"NNS", "NNPS"} else []
+    out = [] if named else [tok]
     for c in tok.children:
-        if c.dep_ == "conj" and c.pos_ in {"PROPN", "NOUN", "PRON"}:
-            out.extend(coordinated(c))
-        # "Two Labour MPs, X and Y, opposed ...": the names in apposition to a plural
-        elif c.dep_ == "appos" and c.pos_ == "PROPN" and tok.tag_ in {"NNS", "NNPS"}:
+        if c.dep_ == "conj" and c.pos_ in {"PROPN", "NOUN", "PRON"} or c in named:
             out.extend(coordinated(c))
     return out

@@ -197,6 +197,9 @@ class ClassBehaviour(_Strict):
     remark_gerund_asserted: bool = Field(
         False, description="a gerund trigger under a remark_governors verb ('refused to withdraw calling X a liar') "
                            "names a remark that was made: asserted")
+    bare_takes_motion: bool = Field(
+        False, description="with target_kind Motion: a trigger with no object of its own ('The Greens opposed.') is "
+                           "about the motion under discussion")
 
 
 class EventsFile(_Strict):

@@ -167,7 +167,8 @@ class DocumentResolver:
                     if party is not None:
                         m.entity.roles.add((m.desc.get("role", "leaderOf"), party))
                 continue
-            if m.desc.get("indefinite"):
+            # "Republican members", "the Democrats' senators": a plural description is many, not one person
+            if m.desc.get("indefinite") or self.docs[m.para][m.head].tag_ in {"NNS", "NNPS"}:
                 continue
             m.entity = self.describe(m)
 

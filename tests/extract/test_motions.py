@@ -34,6 +34,10 @@ FACTS = [
     ("The bill passed 231 to 194, with 194 Republicans opposing it.", {("Opposition", "Republican Party", "bill")}),
     ("Two Democratic Representatives, Collin Mars and Jeff Dorn, opposed both articles of impeachment.",
      {("Opposition", "Collin Mars & Jeff Dorn", "impeachment")}),
+    # a party's members as a bloc are the party; a handful of them are not
+    ("Labour MPs opposed the motion.", {("Opposition", "Labour Party", "motion")}),
+    ("The motion was opposed by 212 Republican lawmakers.", {("Opposition", "Republican Party", "motion")}),
+    ("Three Labour MPs opposed the motion.", {("Opposition", "-", "motion")}),
     ("Senator Idris Kell voted against the second reading of the Water Bill.", {("Opposition", "Idris Kell", "Water Bill")}),
     ("MP Owen Pryce tabled the Water Bill on Monday. The Conservative Party opposed.",
      {("MotionProposal", "Owen Pryce", "Water Bill"), ("Opposition", "Conservative Party", "Water Bill")}),
