@@ -55,6 +55,8 @@ NOT_ACCUSED = [
     "Prosecutors accused businessman Carl Brandt of defrauding his clients.",
     "The jury heard that Carl Brandt blamed his accountant Owen Pryce for the missing funds.",
     "Detectives accused Owen Pryce of assault after his arrest.",
+    # ... and a prosecution's paragraph names its court once
+    "A federal jury convicted banker Carl Brandt on Monday. The government accused Brandt of pressuring his clients.",
     "Prosecutors told the jury that Owen Pryce had blamed his partner Carl Brandt for the losses.",
     "Senator Idris Kell threatened to criticise Governor Maren Holt.",
 ]
