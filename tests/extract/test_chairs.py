@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import offices_of
+
 pytestmark = pytest.mark.model
-
-
-def _offices(facts, text):
-    _, _, a = facts(text)
-    return {e.name: {o.name for rel, o in e.roles if rel == "holdsOffice"} for e in a.entities if e.kind == "Person"}
 
 
 @pytest.mark.parametrize("text,name,office", [
@@ -37,7 +34,7 @@ def _offices(facts, text):
      "Lindiwe Sithole", "Chair of the Portfolio Committee"),
 ])
 def test_chair_of_a_named_body(facts, text, name, office):
-    assert office in _offices(facts, text).get(name, set())
+    assert office in offices_of(facts, text).get(name, set())
 
 
 @pytest.mark.parametrize("text", [
@@ -51,9 +48,9 @@ def test_chair_of_a_named_body(facts, text, name, office):
     "Former Judiciary Committee chairman Piet Alvaro said the hearing was a sham.",
 ])
 def test_no_current_chair(facts, text):
-    assert not any(o.startswith("Chair of the") for os in _offices(facts, text).values() for o in os)
+    assert not any(o.startswith("Chair of the") for os in offices_of(facts, text).values() for o in os)
 
 
 def test_a_future_chair_keeps_the_title_after_it(facts):
-    offices = _offices(facts, "The incoming chair of the House Intelligence Committee Representative Wren Addo said.")
+    offices = offices_of(facts, "The incoming chair of the House Intelligence Committee Representative Wren Addo said.")
     assert offices.get("Wren Addo") == {"Representative"}

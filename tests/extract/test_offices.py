@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import offices_of
+
 pytestmark = pytest.mark.model
-
-
-def _offices(facts, text):
-    _, _, a = facts(text)
-    return {e.name: {o.name for rel, o in e.roles if rel == "holdsOffice"} for e in a.entities if e.kind == "Person"}
 
 
 @pytest.mark.parametrize("text,name,office", [
@@ -52,7 +49,7 @@ def _offices(facts, text):
     ("Vice President Wren Addo cast the deciding vote in the Senate.", "Wren Addo", "Vice President"),
 ])
 def test_offices_by_legislature(facts, text, name, office):
-    offices = _offices(facts, text)
+    offices = offices_of(facts, text)
     assert office in offices.get(name, set()), offices
 
 
@@ -69,4 +66,4 @@ def test_offices_by_legislature(facts, text, name, office):
     ("Shadow Chancellor Piet Alvaro attacked the budget.", "Piet Alvaro", "Chancellor of the Exchequer"),
 ])
 def test_offices_not_the_wrong_office(facts, text, name, wrong):
-    assert wrong not in _offices(facts, text).get(name, set())
+    assert wrong not in offices_of(facts, text).get(name, set())

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import offices_of
+
 pytestmark = pytest.mark.model
-
-
-def _offices(facts, text):
-    _, _, a = facts(text)
-    return {e.name: {o.name for rel, o in e.roles if rel == "holdsOffice"} for e in a.entities if e.kind == "Person"}
 
 
 def _leads(facts, text):
@@ -50,7 +47,7 @@ def _leads(facts, text):
     ("Wren Addo, the church minister, said the march would be peaceful.", "Wren Addo", "Minister"),
 ])
 def test_past_office_is_not_current(facts, text, name, office):
-    assert office not in _offices(facts, text).get(name, set())
+    assert office not in offices_of(facts, text).get(name, set())
 
 
 @pytest.mark.parametrize("text,name,office", [
@@ -75,7 +72,7 @@ def test_past_office_is_not_current(facts, text, name, office):
     ("Wren Addo, the foreign minister, met her counterparts.", "Wren Addo", "Foreign Minister"),
 ])
 def test_current_office_stands(facts, text, name, office):
-    assert office in _offices(facts, text).get(name, set())
+    assert office in offices_of(facts, text).get(name, set())
 
 
 @pytest.mark.parametrize("text,name,party,led", [

@@ -1,0 +1,9 @@
+"""What the role tables of tests/extract read off an analysed text."""
+
+from __future__ import annotations
+
+
+def offices_of(facts, text: str) -> dict[str, set[str]]:
+    """Person name -> the offices (labels) the text says they hold now."""
+    _, _, a = facts(text)
+    return {e.name: {o.name for rel, o in e.roles if rel == "holdsOffice"} for e in a.entities if e.kind == "Person"}
