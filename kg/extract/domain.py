@@ -90,7 +90,9 @@ def _objects(tok: Token, target: Token | None):
 def in_domain(m: Match, dom: schema.Domain) -> bool:
     """Is the trigger of the match in the context of the domain?"""
     tok = m.tok
-    if dom.against and _words(dom.against).span(tok.doc[:] if dom.against_paragraph else tok.sent):
+    if dom.against and _words(dom.against).span(tok.sent):
+        return False
+    if dom.against_paragraph and _words(dom.against_paragraph).span(tok.doc[:]):
         return False
     if dom.against_objects and any(_words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok)):
         return False

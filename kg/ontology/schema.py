@@ -172,8 +172,8 @@ class Domain(_Strict):
                                   "'chamber', 'Speaker'; none: any article")
     against: Words = Field(frozenset(), description="a word in the trigger's sentence that puts it in another domain "
                                                     "('umpire', 'passengers', 'ambassador')")
-    against_paragraph: bool = Field(False, description="look for the 'against' words in the trigger's whole paragraph "
-                                                       "(a prosecution's paragraph names the jury once)")
+    against_paragraph: frozenset[str] = Field(frozenset(), description="words that put the trigger's whole paragraph "
+                                              "in another domain (a prosecution's paragraph names the jury once)")
     against_objects: Words = Field(frozenset(), description="the trigger's object, or the object of one of its "
                                                             "prepositions, is one of these: another domain ('removed "
                                                             "from office', 'suspended from duty', 'suspended parliament')")

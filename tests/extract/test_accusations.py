@@ -34,6 +34,9 @@ ACCUSED = [
     # political rhetoric about crimes is still political
     ("MP Farah Quint accused Minister Piet Alvaro of an assault on democracy.", "Farah Quint", "Piet Alvaro"),
     ("Opposition leader Nkem Obi accused President Bola Adeyemi of electoral fraud.", "Nkem Obi", "Bola Adeyemi"),
+    # police at a protest in the same paragraph do not make it a prosecution
+    ("Twenty protesters were arrested on Saturday. Mayor Tobias Kanyi lashed out at Governor Maren Holt, accusing her "
+     "of abandoning the city.", "Tobias Kanyi", "Maren Holt"),
     # a participle adjunct takes the clause's subject as its agent
     ("Councillor Wren Addo lashed out at Mayor Tobias Kanyi, accusing him of ignoring residents.", "Wren Addo", "Tobias Kanyi"),
 ]
