@@ -187,7 +187,7 @@ class Mapper:
 
     def add_event(self, g, d: Document, doc: URIRef, ev: Event, sentences: list[tuple[int, int]]) -> None:
         # an asserted event's provenance is its article's report of it; a claim is its own record
-        iri = self.event_iri(d, ev) if ev.asserted else self.ns[f"event/{self._local(d, ev)}"]
+        iri = self.event_iri(d, ev)  # a claim has no shared key: a node of its article's
         record = self.report_iri(d, ev) if ev.asserted else iri
         begin, end = ev.sentence
         sent = self.ns[f"doc/{quote(d.id, safe='-_.')}#char={begin},{end}"]

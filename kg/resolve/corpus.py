@@ -9,9 +9,8 @@ indexes (last word -> people, word -> people) instead; ``tests/test_jobs.py`` ch
 the same corpus entities as the reference on the seeds, the development set and
 random corpora.
 
-``corefer.event_keys`` names each event by its class and targets; two events can only
-share a key when they have the same class and the same targets, so :func:`event_keys`
-calls it once per (class, targets) group, which gives the same keys.
+Event keys need no index: ``corefer.event_keys`` names each event by its class and targets,
+in one pass (:func:`event_keys` is kept as this module's entry point for the corpus step).
 """
 
 from __future__ import annotations
@@ -65,19 +64,5 @@ def merge_corpus(per_document: list[list[Entity]]) -> dict[int, Entity]:
 
 
 def event_keys(documents: list[tuple[str, list[Event]]], entity_key) -> dict[int, str]:
-    """Exactly :func:`kg.resolve.corefer.event_keys`, computed one (class, targets) group at a time."""
-    groups: dict[tuple, list[tuple[str, list[Event]]]] = {}
-    for doc_id, events in documents:
-        for ev in events:
-            targets = frozenset(id(m.entity) for m in ev.targets if m.entity is not None)
-            if not ev.asserted or not targets or ev.cls == "Statement":
-                continue
-            group = groups.setdefault((ev.cls, targets), [])
-            if group and group[-1][0] == doc_id:
-                group[-1][1].append(ev)
-            else:
-                group.append((doc_id, [ev]))
-    keys: dict[int, str] = {}
-    for group in groups.values():
-        keys.update(corefer.event_keys(group, entity_key))
-    return keys
+    """:func:`kg.resolve.corefer.event_keys`: each key is a hash of the event itself, so it is linear already."""
+    return corefer.event_keys(documents, entity_key)
