@@ -17,13 +17,10 @@ from spacy.tokens import Span, Token
 
 from kg.extract.context import events_file
 from kg.extract.rules import Construction, Match, construction
-from kg.ontology import schema
+from kg.ontology import lexicon, schema
 
 #: the mention kinds that stand for someone
 _SOMEONE = {"Person", "Pronoun", "Description", "Relative"}
-#: 'a number of legislators', 'several of the MPs': a quantity noun whose 'of' object names the members
-_OF_HEADS = {"number", "group", "handful", "dozen", "score", "several", "some", "all", "most", "many", "few",
-             "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "both", "none"}
 
 
 def domain(name: str) -> schema.Domain | None:
@@ -64,7 +61,7 @@ def members_named(tok: Token | None, dom: schema.Domain) -> bool:
     words = _words(dom.members)
     if words.token(tok):
         return True
-    if tok.lemma_.lower() in _OF_HEADS or tok.like_num:
+    if tok.lemma_.lower() in lexicon.load().grammar["quantity_nouns"] or tok.like_num:
         return any(words.token(g) for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"
                    for g in c.children if g.dep_ == "pobj")
     return False

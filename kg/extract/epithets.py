@@ -10,10 +10,6 @@ from __future__ import annotations
 from kg.extract.finder import Finder, capitalised
 from kg.model import Mention, fold
 
-#: member titles a seat follows ('the member for Bath', 'the MP for Bath', 'the MLA for Ryde')
-_MEMBER_WORDS = {"member", "mp", "mla", "mpp", "msp", "mna", "td", "ms", "am", "legislator"}
-_HONOURABLE = {"honourable", "honorable", "hon.", "hon", "right", "learned", "gallant", "noble"}
-
 
 def _age(text: str) -> int | None:
     return int(text) if text.isdigit() and 16 <= int(text) <= 110 else None
@@ -72,13 +68,13 @@ def member_for(f: Finder) -> None:
     of whoever sits for the seat (a description already there takes the seat)."""
     doc = f.doc
     for i, tok in enumerate(f.tokens):
-        if tok.lower_ not in _MEMBER_WORDS:
+        if tok.lower_ not in f.lex.grammar["seat_nouns"]:
             continue
         seat = seat_at(f, i + 1)
         if seat is None:
             continue
         st = i
-        while st > 0 and doc[st - 1].lower_ in _HONOURABLE:
+        while st > 0 and doc[st - 1].lower_ in f.lex.grammar["courtesy_words"]:
             st -= 1
         if st == 0 or doc[st - 1].lower_ != "the":
             continue
@@ -100,7 +96,7 @@ def seats(f: Finder) -> None:
             if close is not None:
                 m.desc["seat"] = fold(doc[e + 3:close].text)
         elif e + 1 < len(doc) and doc[e].text == ",":
-            k = next((k for k in range(e + 1, min(e + 6, len(doc))) if doc[k].lower_ in _MEMBER_WORDS), None)
+            k = next((k for k in range(e + 1, min(e + 6, len(doc))) if doc[k].lower_ in f.lex.grammar["seat_nouns"]), None)
             seat = seat_at(f, k + 1) if k is not None else None
             if seat:
                 m.desc["seat"] = seat

@@ -17,8 +17,6 @@ from spacy.tokens import Token
 from kg.extract.context import Context
 from kg.extract.rules import Arguments, Construction, construction
 
-#: the first and second persons, who are the speaker and the addressee, not a third party named
-_DEICTIC = {"i", "me", "we", "us", "you", "your", "my", "our"}
 
 
 @cache
@@ -59,7 +57,7 @@ class QuoteFormula(Construction):
             return False
         doc = ctx.paragraphs[para].doc
         inside = [t for t in doc if span[0] <= t.idx < span[1]]
-        named = next((t for t in inside if t.lower_ not in _DEICTIC and (m := ctx.mention(para, t)) is not None
+        named = next((t for t in inside if t.lower_ not in ctx.lex.grammar["deictic_pronouns"] and (m := ctx.mention(para, t)) is not None
                       and m.kind in {"Person", "Description"} and m.entity is not None and m.entity.kind == "Person"),
                      None)
         addressed = next((t for t in inside if t.tag_ == "NN" and t.lemma_.lower() == "member"), None)

@@ -49,6 +49,13 @@ class GrammarFile(_Strict):
     refusal_governors: Words = Field(description="a trigger governed by these is negated ('refused to apologize')")
     first_person: Words = Field(description="inside a direct quote, a trigger whose subject is one of these is the "
                                             "speaker's own act ('\"I withdraw the remark,\" she said')")
+    deictic_pronouns: Words = Field(description="the first and second persons: inside a quote they are the speaker "
+                                                "and the one addressed, never a third party named")
+    empty_subjects: Words = Field(description="subjects that name no one ('alleged that it was wrong')")
+    quantity_nouns: Words = Field(description="'a number of legislators', 'several of the MPs': a quantity noun "
+                                              "whose 'of' object names the members")
+    seat_nouns: Words = Field(description="nouns for the holder of a seat ('the member for Bath', 'the MP for Bath')")
+    courtesy_words: Words = Field(description="courtesies before a seat noun ('the right honourable member for Bath')")
     motion_parts: Words = Field(description="a part or reading of a motion stands for it as an argument ('opposed "
                                             "both articles of impeachment', 'voted against the second reading of the bill')")
     act_nouns: Words = Field(description="nouns for what someone did or said: criticising 'X's conduct' or 'the "
