@@ -249,6 +249,28 @@ def _noun_of(args: Arguments, rule) -> None:
         args.agent = syntax.subject_of(tok.head)
 
 
+def _noun_from(args: Arguments, rule) -> None:
+    # "an apology from X", "X's apology to Y": the noun's maker is the agent, 'to' its addressee
+    tok = args.tok
+    frm = has(tok, {"prep"}, frozenset({"from"}), "lower_")
+    if frm is None and tok.dep_ == "dobj":
+        # "accepted an apology from X": the parser may hang 'from' on the verb
+        frm = has(tok.head, {"prep"}, frozenset({"from"}), "lower_")
+    args.agent = _pobj(frm) or (syntax.children(tok, "poss") or [None])[0]
+    args.target = _pobj(has(tok, {"prep"}, frozenset({"to"}), "lower_"))
+
+
+def _subject(args: Arguments, rule) -> None:
+    # "X faced accusations of ...", "X drew criticism from Y": the subject is at the receiving end,
+    # 'from' names the one who acts
+    tok = args.tok
+    args.target = None if args.passive else syntax.subject_of(tok)
+    frm = has(tok, {"prep"}, frozenset({"from"}), "lower_")
+    for o in syntax.children(tok, "dobj") if frm is None else ():
+        frm = has(o, {"prep"}, frozenset({"from"}), "lower_")
+    args.agent = _pobj(frm)
+
+
 def _xcomp_object(args: Arguments, rule) -> None:
     # "asked the Serjeant-at-Arms to remove X": X, the object of the complement
     comp = complement(args.tok, rule.words("xcomp"))
@@ -261,7 +283,8 @@ class TargetFrom(Construction):
 
     choices = {"xcomp_subject": _xcomp_subject, "ccomp_subject": _ccomp_subject, "prep_to": _prep("to"),
                "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self,
-               "noun_of": _noun_of, "xcomp_object": _xcomp_object}
+               "noun_of": _noun_of, "noun_from": _noun_from, "subject": _subject,
+               "xcomp_object": _xcomp_object}
     #: the key each reader reads its words from
     needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp", "xcomp_object": "xcomp"}
 
@@ -277,8 +300,8 @@ class TargetFrom(Construction):
         return True
 
     def require(self, match: Match) -> bool:
-        # a noun trigger without a possessor names no proposer
-        return self.value != "self" or bool(match.agents)
+        # a noun trigger without a possessor names no proposer, nor one without a maker an apologiser
+        return self.value not in {"self", "noun_from"} or bool(match.agents)
 
 
 def _governor(args: Arguments, rule) -> bool:

@@ -1,5 +1,5 @@
 """Construction keys about what must be around the trigger in its own clause (``particles``,
-``xcomp``, ``ccomp``, ``dobj``, ``prep``, ``no_complement``, ``no_complement_but_object``,
+``xcomp``, ``ccomp``, ``dobj``, ``prep``, ``without_prep``, ``no_complement``, ``no_complement_but_object``,
 ``bare``, ``voice``); where the arguments are is :mod:`kg.extract.arguments`."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from spacy.tokens import Token
 from kg.extract.arguments import _pobj, complement, has
 from kg.extract.rules import Arguments, Construction, construction
 from kg.nlp import syntax
+from kg.ontology import lexicon
 
 
 @construction("particles")
@@ -60,6 +61,21 @@ class Prep(Construction):
 
     def read(self, args: Arguments) -> bool:
         args.target = _pobj(has(args.tok, {"prep"}, self.value, "lower_"))
+        return True
+
+
+@construction("without_prep")
+class WithoutPrep(Construction):
+    """'moved the bill to a better place', 'moved the vote to Thursday': a destination, not a
+    proposal; a motion as the preposition's object ('moved an amendment to the bill') is no destination."""
+
+    def fits(self, tok: Token) -> bool:
+        motions = lexicon.load().motion_nouns
+        for c in tok.children:
+            if c.dep_ == "prep" and c.lower_ in self.value:
+                obj = _pobj(c)
+                if obj is None or obj.lemma_.lower() not in motions:
+                    return False
         return True
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kg.extract.finder import Finder, capitalised, longest
 from kg.extract.given_names import is_given_name
+from kg.model import Mention
 
 
 def titles(f: Finder) -> list[tuple[int, int, object]]:
@@ -21,6 +22,7 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
     for s, e, key in longest(found):
         o = by_key[key]
         if o.title_case and not capitalised(doc[s]) and not place_licensed(f, s, e):
+            _definite_title(f, s, e, o)
             continue
         # a company's post: 'senior vice president X', 'X, a vice president at Acme'
         if (s > 0 and doc[s - 1].lower_ in o.other_sense_before) or (
@@ -47,6 +49,20 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
             continue
         out.append((s, e, (o, o.label, None)))
     return [_shadow(f, x, by_key) for x in out]
+
+
+def _definite_title(f: Finder, s: int, e: int, o) -> None:
+    """'the president', 'the senator' in lower case, standing alone: a description of the one person
+    the document gives that office (resolve stage), never an office of its own; not 'the president of
+    the club', 'the president at Acme', 'the company president'."""
+    doc = f.doc
+    if s == 0 or doc[s - 1].lower_ != "the" or doc[e - 1].tag_ not in {"NN", "NNP"}:
+        return
+    # ('accused the president of lying': the charge, not the office's place)
+    if e + 1 < len(doc) and doc[e].lower_ in {"of", "at"} and doc[e + 1].tag_ != "VBG":
+        return
+    if f.free(s - 1, e) and name_after(f, e) == e:
+        f.add(Mention(f.para, s - 1, e, "Description", doc[s - 1:e].text, e - 1, desc={"office_key": o.key}))
 
 
 def _shadow(f: Finder, found: tuple[int, int, object], by_key: dict) -> tuple[int, int, object]:

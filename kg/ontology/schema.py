@@ -88,6 +88,9 @@ class Rule(_Strict):
                                                  "'denied consent'")
     prep: Words | None = Field(None, description="a preposition child, one of these, whose object is the target: "
                                                  "'voted against the bill'")
+    without_prep: Words | None = Field(
+        None, description="none of these prepositions may hang on the trigger with anything but a motion as its object: "
+                          "'moved the bill to a better place' moves it, 'moved an amendment to the bill' proposes one")
     no_complement: bool | None = Field(None, description="the trigger has no object, complement or predicate "
                                                          "('was named', not 'was named chair')")
     no_complement_but_object: bool | None = Field(
@@ -97,12 +100,14 @@ class Rule(_Strict):
     voice: Literal["any", "passive"] = Field("any", description="passive: only a passive trigger counts")
     # construction keys: where the arguments are
     target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self",
-                          "noun_of", "xcomp_object"] | None = \
+                          "noun_of", "noun_from", "subject", "xcomp_object"] | None = \
         Field(None, description="where the target is, instead of the object: the subject of the xcomp or ccomp "
                                 "complement, the object of 'to'/'from', the motion under discussion, or the trigger "
                                 "itself (a noun trigger whose possessor is the agent: 'X's motion'), a noun trigger's "
                                 "'of' object or possessor ('the suspension of X', 'her removal'; 'by X' the agent), or "
-                                "the object of the xcomp complement ('asked the Serjeant to remove X')")
+                                "the object of the xcomp complement ('asked the Serjeant to remove X'), or a noun trigger's maker "
+                                "('an apology from X', 'X's apology'; 'to Y' the target), or the trigger's subject ('X faced "
+                                "accusations': 'from Y' the agent)")
     agent_from: Literal["governor"] | None = Field(
         None, description="governor: the agent is the subject of the requires_governor verb ('X was seeking consent to "
                           "pass a motion')")

@@ -48,6 +48,7 @@ class DocumentResolver:
         self.offices_and_motions()
         self.roles()
         self.descriptions()
+        self.definite_offices()
         self.pronouns()
         return self.entities
 
@@ -172,6 +173,21 @@ class DocumentResolver:
                 continue
             m.entity = self.describe(m)
 
+    def definite_offices(self) -> None:
+        """'the president', 'the Prime Minister' standing alone (no name beside it) is the one person
+        the document gives that office; with two holders, or none, it stays the office."""
+        attached = {id(o) for x in self.mentions for _, o in x.roles}
+        for m in self.mentions:
+            if m.kind != "Office" or m.entity is None or id(m) in attached or m.start == 0:
+                continue
+            doc = self.docs[m.para]
+            if doc[m.start - 1].lower_ != "the" or doc[m.head].tag_ not in {"NN", "NNP"}:
+                continue
+            holders = self.holders("holdsOffice", m.entity)
+            if len(holders) == 1:
+                m.kind, m.entity = "Description", holders[0]
+                m.desc["office"] = m.desc.get("office")
+
     def describe(self, m: Mention) -> Entity | None:
         """The entity a definite role description points at."""
         if {"party", "age", "party_role", "seat"} & m.desc.keys():
@@ -180,6 +196,10 @@ class DocumentResolver:
             seated = any(x.desc.get("seat") == m.desc.get("seat") for x in self.mentions if x.kind == "Person")
             if found is not None or not m.roles or "seat" not in m.desc or seated:
                 return found
+        if "office_key" in m.desc:
+            holders = [e for e in self.entities if e.kind == "Person" and any(
+                r == "holdsOffice" and o.key == m.desc["office_key"] for r, o in e.roles)]
+            return holders[0] if len(holders) == 1 else None
         if m.desc.get("presiding"):
             presiding = [e for e in self.entities if e.kind == "Person"
                          and any(r == "holdsOffice" and o.key in self._presiding_keys() for r, o in e.roles)]
@@ -311,8 +331,11 @@ class DocumentResolver:
         # a subject pronoun prefers a subject earlier in its own sentence
         if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
             subjects = [x for x in same if self.docs[x.para][x.head].dep_ in {"nsubj", "nsubjpass"}]
-            if subjects:
-                return subjects[-1].entity
+            # ... and the subject of a clause it is inside over one of a relative clause beside it
+            # ("X, whom Y appointed, survived a vote when he faced ...": X)
+            above = [x for x in subjects if self.docs[x.para][x.head].head in doc[m.head].ancestors]
+            if above or subjects:
+                return (above or subjects)[-1].entity
         if same:
             return same[-1].entity
         if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:

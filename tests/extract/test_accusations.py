@@ -39,6 +39,19 @@ ACCUSED = [
      "of abandoning the city.", "Tobias Kanyi", "Maren Holt"),
     # a participle adjunct takes the clause's subject as its agent
     ("Councillor Wren Addo lashed out at Mayor Tobias Kanyi, accusing him of ignoring residents.", "Wren Addo", "Tobias Kanyi"),
+    # facing accusations, drawing criticism: the subject is accused, 'from' names the accuser
+    ("Senator Farah Quint faced accusations of misusing public funds.", "-", "Farah Quint"),
+    ("Chief Minister Arun Velan faced allegations that he had misled the Vidhan Sabha.", "-", "Arun Velan"),
+    ("Mayor Tobias Kanyi drew sharp criticism from Councillor Wren Addo over the budget.", "Wren Addo", "Tobias Kanyi"),
+    ("President Bola Adeyemi, whom the assembly elected in May, survived a vote in June, when he faced "
+     "accusations of embezzling state funds.", "-", "Bola Adeyemi"),
+    # 'the president', 'the prime minister': the one person the article gives that office
+    ("President Bola Adeyemi spoke on Monday. Later the president accused Senator Nkem Obi of lying.",
+     "Bola Adeyemi", "Nkem Obi"),
+    ("Prime Minister Piet Alvaro opened the debate. MP Farah Quint accused the prime minister of misleading the House.",
+     "Farah Quint", "Piet Alvaro"),
+    ("Governor Maren Holt vetoed the plan. Senator Idris Kell blamed the governor for the shortfall.",
+     "Idris Kell", "Maren Holt"),
 ]
 
 NOT_ACCUSED = [
@@ -62,7 +75,22 @@ NOT_ACCUSED = [
     "A federal jury convicted banker Carl Brandt on Monday. The government accused Brandt of pressuring his clients.",
     "Prosecutors told the jury that Owen Pryce had blamed his partner Carl Brandt for the losses.",
     "Senator Idris Kell threatened to criticise Governor Maren Holt.",
+    "Senator Farah Quint faced questions from reporters about the budget.",
+    "Mayor Tobias Kanyi could face accusations of bias if he votes.",
+    "MP Wren Addo did not face any criticism for the speech.",
+    "Banker Carl Brandt faced charges of fraud at his trial.",
 ]
+
+
+@pytest.mark.parametrize("text", [
+    # two presidents: 'the president' is neither
+    "President Bola Adeyemi met President Lindiwe Zuma. The president accused the opposition of lying.",
+    # a club's president is not the country's
+    "Club president Owen Pryce resigned. Senator Idris Kell said the president of the club had misled members.",
+])
+def test_accusations_a_definite_office_with_no_single_holder_is_no_one(facts, text) -> None:
+    asserted, _, analysis = facts(text)
+    assert not {r for r in asserted if r[0] == "Accusation" and r[1] != "-"}, asserted
 
 
 @pytest.mark.parametrize("text,agent,target", ACCUSED)

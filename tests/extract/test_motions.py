@@ -41,6 +41,10 @@ FACTS = [
     ("Senator Idris Kell voted against the second reading of the Water Bill.", {("Opposition", "Idris Kell", "Water Bill")}),
     ("MP Owen Pryce tabled the Water Bill on Monday. The Conservative Party opposed.",
      {("MotionProposal", "Owen Pryce", "Water Bill"), ("Opposition", "Conservative Party", "Water Bill")}),
+    # 'moved' with a motion as the preposition's object still proposes
+    ("Councillor Wren Addo moved an amendment to the budget on Tuesday.",
+     {("MotionProposal", "Wren Addo", "amendment to budget")}),
+    ("MP Farah Quint moved the second reading of the Water Bill.", {("MotionProposal", "Farah Quint", "Water Bill")}),
 ]
 
 TRAPS = [
@@ -56,6 +60,14 @@ TRAPS = [
     "Senator Idris Kell did not oppose the bill.",
     "MP Farah Quint threatened to vote against the budget.",
     "Senator Idris Kell opposed.",
+    # 'moved X to a place or a time' moves it
+    "MP Piet Alvaro said the committee had moved the bill to a better place.",
+    "Speaker Farah Quint moved the vote on the bill to Thursday.",
+    "Senator Wren Addo moved the budget debate into the evening.",
+    # a paragraph about a lawsuit: its motions are filings in court
+    "This is the second lawsuit against the decree. On Friday, a group of landowners filed a motion claiming "
+    "the decree is unconstitutional.",
+    "The plaintiffs, two farmers from Ohio, filed a motion arguing that the rule violates their rights.",
 ]
 
 

@@ -1,0 +1,45 @@
+"""Apologies, demands for them and refusals, as nouns as well as verbs (issue 15, item 3): 'an
+apology from X', 'X's apology to Y', 'expects an apology from X'. An apology is an apology whoever
+makes it. Sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+FACTS = [
+    # a noun: its maker apologises ('from X', 'X's'), 'to Y' is the one apologised to
+    ("The hearing heard an apology from Councillor Wren Addo.", ("Apology", "Wren Addo", "-")),
+    ("The chamber heard MP Farah Quint's apology to Speaker Piet Alvaro.", ("Apology", "Farah Quint", "Piet Alvaro")),
+    ("Speaker Piet Alvaro accepted MP Farah Quint's apology.", ("Apology", "Farah Quint", "-")),
+    ("Senators accepted an apology from Senator Tobias Kanyi on Tuesday.", ("Apology", "Tobias Kanyi", "-")),
+    ("The statement included a full apology from Chief Minister Arun Velan.", ("Apology", "Arun Velan", "-")),
+    # "the prime minister": the one person the article gives that office
+    ("Prime Minister Piet Alvaro met the press. The prime minister apologised to the public for the delay.",
+     ("Apology", "Piet Alvaro", "-")),
+    # expecting an apology from someone demands it
+    ("Senator Nkem Obi said she expected an apology from Governor Maren Holt.", ("ApologyDemand", "Nkem Obi", "Maren Holt")),
+    ("MP Owen Pryce is seeking an apology from Minister Moira Dunne.", ("ApologyDemand", "Owen Pryce", "Moira Dunne")),
+]
+
+TRAPS = [
+    # demanded, awaited or absent apologies are not made
+    "The Speaker demanded an apology from MP Farah Quint.",
+    "There was no apology from Senator Tobias Kanyi.",
+    "MP Wren Addo called for an apology from the minister.",
+    "Councillor Piet Alvaro is still waiting for an apology from Mayor Tobias Kanyi.",
+    "Senator Nkem Obi said an apology from Governor Maren Holt would not be enough.",
+]
+
+
+@pytest.mark.parametrize("text,want", FACTS)
+def test_apologies_are_found(facts, text, want) -> None:
+    asserted, _, _ = facts(text)
+    assert want in asserted, asserted
+
+
+@pytest.mark.parametrize("text", TRAPS)
+def test_apologies_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "Apology"}, asserted
