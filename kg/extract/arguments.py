@@ -233,7 +233,9 @@ def _self(args: Arguments, rule) -> None:
         tok = tok.head
     args.agent = (syntax.children(tok, "poss") or [None])[0]
     if args.agent is None:
-        args.agent = next((c for c in tok.children if c.dep_ == "compound" and c.pos_ == "PROPN"), None)
+        # ('the Green Party motion'; not 'the Security Council resolution', which that body adopted)
+        args.agent = next((c for c in tok.children if c.dep_ == "compound" and c.pos_ == "PROPN" and (
+            (m := args.ctx.mention(args.para, c)) is None or m.kind in {"Person", "PoliticalParty"})), None)
     args.target = tok
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract import chairs, epithets, organisations, people, roles
+from kg.extract import chairs, companies, epithets, organisations, people, roles
 from kg.extract.finder import Finder
 from kg.extract.given_names import is_given_name
 from kg.extract.spelling import typo_match
@@ -30,11 +30,15 @@ def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
     organisations.parties(f)
     organisations.legislatures(f)
     organisations.motions(f, named_only=True)
+    companies.campaigns(f)
+    companies.organisations(f, marked=True)
     people.people(f)
     people.descriptions(f)
     epithets.epithets(f)
     epithets.member_for(f)
     epithets.ages(f)
+    companies.organisations(f)
+    companies.descriptions(f)
     organisations.motions(f)
     people.pronouns_and_relatives(f)
     f.mentions.sort(key=lambda m: (m.start, -m.end))
@@ -85,6 +89,9 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
                 person_tokens.update(toks)
                 if len(toks) > 1:
                     surnames.add(toks[-1])
+    # an 'organisation' made of a person's names is that person ('Tanya Davies' tagged ORG once)
+    for ms in found:
+        ms[:] = [m for m in ms if m.kind != "Organization" or not set(m.name.split()) <= person_tokens]
     for para, (doc, ms) in enumerate(zip(docs, found)):
         owned = {i for m in ms for i in range(m.start, m.end)}
         i = 0

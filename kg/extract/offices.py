@@ -24,8 +24,9 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
         if o.title_case and not capitalised(doc[s]) and not place_licensed(f, s, e):
             _definite_title(f, s, e, o)
             continue
-        # a company's post: 'senior vice president X', 'X, a vice president at Acme'
-        if (s > 0 and doc[s - 1].lower_ in o.other_sense_before) or (
+        # a company's post: 'senior vice president X', 'X, a vice president at Acme', 'Acme Vice President X'
+        company = f.owner.get(s - 1) if s > 0 else None
+        if (company is not None and company.kind == "Organization") or (s > 0 and doc[s - 1].lower_ in o.other_sense_before) or (
                 e + 1 < len(doc) and doc[e].lower_ == "at" and capitalised(doc[e + 1]) and (e + 1) not in f.owner
                 and doc[e + 1].ent_type_ not in {"GPE", "LOC", "FAC", "NORP"}):
             continue

@@ -60,6 +60,12 @@ class GrammarFile(_Strict):
                                             "both articles of impeachment', 'voted against the second reading of the bill')")
     act_nouns: Words = Field(description="nouns for what someone did or said: criticising 'X's conduct' or 'the "
                                          "decision of X' accuses X")
+    organisation_nouns: Words = Field(description="'the company', 'the network': a definite description of the "
+                                                  "organisation the article last named")
+    organisation_heads: Words = Field(description="a named organisation ends in one of these ('Acme Corporation', "
+                                                  "'the Biden campaign')")
+    organisation_stop_words: Words = Field(description="what the tagger takes for an organisation and is none (time "
+                                                       "zones, a virus)")
 
 
 class TimeFile(_Strict):

@@ -22,6 +22,16 @@ _PERSONISH = {"Person"}
 _ORGISH = {"PoliticalParty", "Organization", "Legislature"}
 
 
+def _initials_of(short: str, name: str) -> bool:
+    """Is ``short`` the acronym of ``name`` ('PG&E' of 'Pacific Gas and Electric Company', 'NTC' of
+    'National Telecommunications Commission'; a last word like 'Company' may be left out)?"""
+    letters = "".join(c for c in short if c.isalpha())
+    if len(letters) < 2 or not letters.isupper() or " " in short.strip():
+        return False
+    initials = "".join(w[0] for w in name.split() if w[:1].isupper())
+    return letters in {initials, initials[:-1]} and len(name.split()) > 1
+
+
 class DocumentResolver:
     """Assign an :class:`Entity` to each mention of one document (in text order)."""
 
@@ -70,7 +80,7 @@ class DocumentResolver:
                 names = {fold(n) for n in (e.name, *e.aliases, *e.names)}
                 # "Green Dawn" = "Green Dawn Party"; "Quebecois" = "Bloc Quebecois"
                 if f in names or any(n.split()[:len(toks)] == toks or (set(toks) <= set(n.split()) and m.kind == "PoliticalParty")
-                                     for n in names):
+                                     for n in names) or (m.kind == "Organization" and _initials_of(m.name, e.name)):
                     target = e
                     break
             m.entity = target or self.entity(m.kind, f, m.name)
@@ -196,6 +206,11 @@ class DocumentResolver:
             seated = any(x.desc.get("seat") == m.desc.get("seat") for x in self.mentions if x.kind == "Person")
             if found is not None or not m.roles or "seat" not in m.desc or seated:
                 return found
+        if m.desc.get("organisation"):
+            # 'the company': the organisation last named, in this paragraph or the three before
+            orgs = [x.entity for x in self.mentions if x.order < m.order and x.kind == "Organization"
+                    and x.entity is not None and m.para - x.para <= 3]
+            return orgs[-1] if orgs else None
         if "office_key" in m.desc:
             holders = [e for e in self.entities if e.kind == "Person" and any(
                 r == "holdsOffice" and o.key == m.desc["office_key"] for r, o in e.roles)]
@@ -316,6 +331,9 @@ class DocumentResolver:
         if g in {"plural", "neuter"}:
             # "it" may be a motion ("voted against it"); "they" a party
             kinds = (_ORGISH - {"Legislature"}) | ({"Motion"} if g == "neuter" else set())
+            # ('Acme said it would apologise'; but 'calling it a disgrace' is about a thing, not a company)
+            if g == "neuter" and self.docs[m.para][m.head].dep_ not in {"nsubj", "nsubjpass"}:
+                kinds -= {"Organization"}
             cands = [x for x in self.mentions if x.order < m.order and x.entity is not None
                      and x.entity.kind in kinds and m.para - x.para <= 3 and x.kind != "Pronoun"]
             return cands[-1].entity if cands else None

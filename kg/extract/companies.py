@@ -1,0 +1,84 @@
+"""Mentions of organisations other than parties and legislatures: companies, broadcasters,
+campaigns, charities, agencies ('Acme Energy apologised', 'the Biden campaign criticised ...'),
+and the definite descriptions that take them up again ('the company', 'the network').
+
+A named organisation is a span the tagger calls an organisation, written as a name (capitalised
+words, or an acronym), that no person, party, legislature or office already holds; a single
+capitalised word is too often a surname to count. ``grammar.json`` lists the heads and nouns.
+"""
+
+from __future__ import annotations
+
+from kg.extract.finder import Finder, capitalised
+from kg.extract.organisations import party_initials
+from kg.model import Mention, fold
+
+#: lower-case words a name of an organisation may hold ('Bank of England', 'Doctors and Nurses')
+_JOINERS = frozenset({"of", "and", "for", "on", "the", "de", "du", "des", "&", "-"})
+
+
+def _acronym(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+def organisations(f: Finder, marked: bool = False) -> None:
+    """Named organisations in the paragraph. ``marked``: only names that say they are one (a head
+    word, 'Acme Energy Corporation'; an acronym; 'Bank of England'), found before the people so
+    that no person is made of them; else any, after people, parties and titles are found."""
+    doc, lex = f.doc, f.lex
+    heads = lex.grammar["organisation_heads"]
+    for ent in doc.ents:
+        if ent.label_ != "ORG":
+            continue
+        s, e = ent.start, ent.end
+        if doc[s].lower_ == "the":
+            s += 1
+        while e > s and (doc[e - 1].tag_ == "POS" or doc[e - 1].is_punct):
+            e -= 1
+        # the part before a name or title another finder took ('Amnesty International Director X')
+        k = s
+        while k < e and k not in f.owner:
+            k += 1
+        e = k
+        span = doc[s:e]
+        if e <= s or any(t.text in lex.name_stop_words or t.text in lex.grammar["organisation_stop_words"] for t in span):
+            continue
+        if not all(capitalised(t) or t.lower_ in _JOINERS or not t.is_alpha for t in span):
+            continue
+        if e - s == 1 and not _acronym(span.text) and span.text not in heads:
+            continue
+        if marked and not (span[-1].text in heads or _acronym(span.text) or any(t.lower_ in {"of", "for", "&"} for t in span)):
+            continue
+        # a title ('the Governor General of Canada') or a party's initials ('the PTI leader') is no company
+        if any(t.lower_ in lex.office_words() for t in span) or (_acronym(span.text) and party_initials(f, span.text)):
+            continue
+        st = s - 1 if s > 0 and doc[s - 1].lower_ == "the" else s
+        f.add(Mention(f.para, st, e, "Organization", span.text, f.span_head(s, e), key=fold(span.text)))
+
+
+def campaigns(f: Finder) -> None:
+    """'the Biden campaign', 'the Acme group': a name before a lower-case head noun (before the
+    people are found, so that the name stays inside the organisation)."""
+    doc, lex = f.doc, f.lex
+    heads = {h for h in lex.grammar["organisation_heads"] if h.islower()}
+    for i, tok in enumerate(f.tokens):
+        if tok.text not in heads or i < 2 or i in f.owner:
+            continue
+        s = i
+        while s > 0 and capitalised(doc[s - 1]) and doc[s - 1].pos_ == "PROPN" and (s - 1) not in f.owner:
+            s -= 1
+        if s < i and s > 0 and doc[s - 1].lower_ == "the":
+            f.add(Mention(f.para, s - 1, i + 1, "Organization", doc[s:i + 1].text, i, key=fold(doc[s:i + 1].text)))
+
+
+def descriptions(f: Finder) -> None:
+    """'the company', 'the network': the organisation the article last named (resolve stage)."""
+    doc, nouns = f.doc, f.lex.grammar["organisation_nouns"]
+    for i, tok in enumerate(f.tokens):
+        if i in f.owner or tok.lower_ not in nouns or tok.tag_ != "NN" or i == 0 or doc[i - 1].lower_ != "the":
+            continue
+        # not 'the company's chairman X' taken for a name, nor 'the network ABS' (a name follows)
+        if i + 1 < len(doc) and capitalised(doc[i + 1]) and doc[i + 1].pos_ == "PROPN":
+            continue
+        f.add(Mention(f.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i, desc={"organisation": True}))
