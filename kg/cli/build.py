@@ -44,7 +44,7 @@ from kg.store.load import LOAD_FORMATS
 @click.option("--rebuild", is_flag=True,
               help="Ignore the cache in OUT/.kg-cache: parse, map and write every article again.")
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
-              help="dask: run the per-article work on a Dask cluster (needs pip install 'kg[dask]').")
+              help="dask: run the per-article work on a Dask cluster (needs pip install 'kg-news[dask]').")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="With --engine dask: the scheduler of an existing cluster (tcp://HOST:8786); "
                    "default: a local cluster on this machine.")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pyoxigraph as ox
 
+from kg.errors import KgError
 from kg.ontology import terms
 from kg.ontology.vocab import NS
 from kg.query.syntax import PREFIXES, QueryError
@@ -108,7 +109,7 @@ def ontology_labels() -> dict[str, str]:
     """Labels of the ontology's own terms (classes, properties), from ``ontology/kg.ttl``; none if it cannot be read."""
     try:
         return terms.labels()
-    except (OSError, SyntaxError):
+    except (OSError, SyntaxError, KgError):
         return {}
 
 

@@ -64,7 +64,15 @@ class StoredQuery:
 
 
 def queries_dir() -> Path:
-    return ontology_dir() / "queries"
+    """The folder of the stored queries.
+
+    Raises:
+        QueryError: it is missing (an ontology folder without its queries).
+    """
+    folder = ontology_dir() / "queries"
+    if not folder.is_dir():
+        raise QueryError(f"{folder}: the stored queries' folder is missing; is KG_ONTOLOGY an ontology folder?")
+    return folder
 
 
 def stored_queries() -> list[StoredQuery]:
