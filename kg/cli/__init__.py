@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import click
 
-from kg import __version__
 from kg.cli import build, load, query, semantic, serve, viz
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-# the package's own version (pyproject.toml reads it from there), whatever the distribution is called
-@click.version_option(__version__, prog_name="kg")
+# the installed distribution's version (pyproject.toml reads it from kg.__version__)
+@click.version_option(package_name="kg-news", prog_name="kg")
 def main() -> None:
     """kg: build an ontology-mapped RDF knowledge graph from news articles, store and query it.
 
