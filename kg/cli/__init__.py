@@ -13,8 +13,26 @@ import click
 from kg.cli import build, load, query, semantic, serve, viz
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``kg --version``: the installed distribution's version (pyproject.toml reads it from kg.__version__)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        click.echo(f"kg, version {version(DISTRIBUTION)}")
+    except PackageNotFoundError:
+        click.echo(f"kg, version unknown ({DISTRIBUTION} is not installed; this kg runs from a checkout)")
+    ctx.exit()
+
+
+#: the distribution's name ("kg" on PyPI is another project)
+DISTRIBUTION = "kg-news"
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="kg")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and exit.")
 def main() -> None:
     """kg: build an ontology-mapped RDF knowledge graph from news articles, store and query it.
 

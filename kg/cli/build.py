@@ -7,7 +7,10 @@ follows is :func:`kg.store.load.load_build`, as ``kg load`` does it.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 
 import click
@@ -19,11 +22,17 @@ from kg.rdf.formats import DEFAULT_FORMATS, FORMATS, check_formats
 from kg.rdf.mapping import DEFAULT_BASE
 from kg.store.load import LOAD_FORMATS
 
+#: what ``--out -`` writes to stdout unless --format says: N-Quads, one named graph per article
+STDOUT_FORMAT = "nq"
+#: the name of the file that holds the article read from stdin (``kg build -``); its id is ``stdin``
+STDIN_FILE = "stdin.txt"
+
 
 @click.command()
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--out", "out", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
-              help="Folder for graph.ttl (one graph) and graph.trig (one named graph per document).")
+              help="Folder for graph.ttl (one graph) and graph.trig (one named graph per document); "
+                   "- writes one --format (default nq) to stdout instead.")
 @click.option("--base", default=DEFAULT_BASE, show_default=True, help="Namespace for instance IRIs.")
 @click.option("--model", default=None, help="spaCy model to use (default: the installed English small model).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems and the final line.")
@@ -33,8 +42,9 @@ from kg.store.load import LOAD_FORMATS
               help="Store folder to load into (implies --load; default OUT/store).")
 @click.option("--endpoint", default=None, metavar="URL",
               help="Load into this Graph Store Protocol endpoint instead (implies --load).")
-@click.option("--format", "formats", default=",".join(DEFAULT_FORMATS), show_default=True, metavar="LIST",
-              help=f"Files to write: {', '.join(FORMATS)} (comma-separated) or all.")
+@click.option("--format", "formats", default=None, metavar="LIST",
+              help=f"Files to write: {', '.join(FORMATS)} (comma-separated) or all "
+                   f"[default: {','.join(DEFAULT_FORMATS)}; with --out -: {STDOUT_FORMAT}].")
 @click.option("--reason", "reason_", is_flag=True,
               help="Add the OWL 2 RL entailments in their own named graph <base>entailments.")
 @click.option("--validate/--no-validate", "validate_", default=True, show_default=True,
@@ -44,7 +54,7 @@ from kg.store.load import LOAD_FORMATS
 @click.option("--rebuild", is_flag=True,
               help="Ignore the cache in OUT/.kg-cache: parse, map and write every article again.")
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
-              help="dask: run the per-article work on a Dask cluster (needs pip install 'kg[dask]').")
+              help="dask: run the per-article work on a Dask cluster (needs pip install 'kg-news[dask]').")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="With --engine dask: the scheduler of an existing cluster (tcp://HOST:8786); "
                    "default: a local cluster on this machine.")
@@ -52,9 +62,10 @@ from kg.store.load import LOAD_FORMATS
               help="With --engine dask and no --scheduler: worker processes of the local cluster "
                    "(default: one per core).")
 def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
-          store_dir: Path | None, endpoint: str | None, formats: str, reason_: bool, validate_: bool, jobs: int,
+          store_dir: Path | None, endpoint: str | None, formats: str | None, reason_: bool, validate_: bool, jobs: int,
           rebuild: bool, engine: str, scheduler: str | None, workers: int | None) -> None:
-    """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders).
+    """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders; - reads one
+    article from stdin, with its id "stdin").
 
     Writes each article's graph to OUT/graphs/ID.nq as it is made, then OUT/graph.ttl
     and OUT/graph.trig (or the --format files), after checking the graph against the
@@ -73,6 +84,9 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     writes OUT/partitions/*.nq and OUT/manifest.json, which `kg load OUT/`
     bulk-loads. Same graph as the local engine, same cache.
 
+    --out - builds in a temporary folder (no cache) and writes the graph to stdout
+    in one format (--format nt, nq or ttl; default nq), the summary to stderr.
+
     \b
     Example:
       kg build input/ --out output/
@@ -81,16 +95,24 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
       kg build archive/ --out /shared/kg --engine dask --scheduler tcp://HOST:8786
       kg build article.md other/ --out /tmp/kg --base https://example.org/id/
       kg build input/ --format all --reason
+      cat article.md | kg build - --out - --format ttl > article.ttl
     """
     if store_dir is not None and endpoint is not None:
         raise click.UsageError("give --store or --endpoint, not both")
-    from kg.engine import local as stream
 
+    to_stdout = str(out) == "-"
     try:
-        formats_t = check_formats(formats.split(","))
+        formats_t = check_formats((formats or (STDOUT_FORMAT if to_stdout else ",".join(DEFAULT_FORMATS))).split(","))
     except KgError as err:
         raise click.UsageError(str(err)) from None
     loading = load_ or store_dir is not None or endpoint is not None
+    if to_stdout and len(formats_t) != 1:
+        raise click.UsageError("--out - writes one format to stdout: give --format nt, nq or ttl (or another one)")
+    if to_stdout and (loading or scheduler is not None):
+        raise click.UsageError("--out - builds in a temporary folder: to load the graph too, or to build on a "
+                               "cluster (--scheduler), give --out DIR")
+    if sum(1 for i in inputs if str(i) == "-") > 1:
+        raise click.UsageError("- (one article from stdin) can be given once")
     if loading and not set(LOAD_FORMATS) & set(formats_t):
         raise click.UsageError(f"--load needs the {' or '.join(LOAD_FORMATS)} format among --format")
     if engine != "dask" and (scheduler is not None or workers is not None):
@@ -110,41 +132,88 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         return tqdm(total=total, desc=f"{desc:8}", unit="doc", delay=1.0, disable=quiet or total == 0,
                     file=sys.stderr, dynamic_ncols=True, mininterval=0.5 if sys.stderr.isatty() else 10)
 
+    with ExitStack() as stack:
+        work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kg-build-"))) if to_stdout else out
+        shown: dict[str, str] = {}  # how messages name an input: the article from stdin as "-"
+        if any(str(i) == "-" for i in inputs):
+            inputs = _with_stdin(inputs, Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kg-stdin-"))))
+            shown = {str(i): "- (stdin)" for i in inputs if i.name == STDIN_FILE}
+        result = _build(inputs, work, bar, shown, base=base, model=model, formats=formats_t, validate=validate_,
+                        reason=reason_, rebuild=rebuild, engine=engine, jobs=jobs, scheduler=scheduler,
+                        workers=workers, facts=not quiet)
+        _report(result, quiet, shown, err=to_stdout)
+        if to_stdout:  # only once the build succeeded: never half a graph
+            _to_stdout(work / FORMATS[formats_t[0]].filename)
+    if loading:  # each article's named graph replaces the one loaded before
+        load_and_report(out, built=result, store_dir=store_dir, endpoint=endpoint)
+
+
+def _with_stdin(inputs: tuple[Path, ...], folder: Path) -> tuple[Path, ...]:
+    """``inputs`` with ``-`` replaced by a file in ``folder`` holding the article read from stdin (as bytes:
+    its encoding is found as a file's is)."""
+    path = folder / STDIN_FILE
+    path.write_bytes(click.get_binary_stream("stdin").read())
+    return tuple(path if str(i) == "-" else i for i in inputs)
+
+
+def _to_stdout(path: Path) -> None:
+    """Copy the file ``path`` to stdout; a reader that stops early (``| head``) ends the command quietly."""
+    stdout = click.get_binary_stream("stdout")
+    try:
+        with user_errors(writing="stdout"), open(path, "rb") as graph:
+            shutil.copyfileobj(graph, stdout)
+            stdout.flush()
+    except click.ClickException as err:
+        if "Broken pipe" not in err.message:
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own advice for SIGPIPE
+        raise SystemExit(1) from None
+
+
+def _problem(p, shown: dict[str, str]) -> str:
+    return f"{'warning' if p.warning else 'skipped'} {shown.get(str(p.path), p.path)}: {p.message}"
+
+
+def _build(inputs: tuple[Path, ...], out: Path, bar, shown: dict[str, str], **options):
+    """The library build with these :class:`~kg.engine.options.BuildOptions`, its errors as one line (the
+    findings or the skipped files first, on stderr)."""
+    from kg.engine import local as stream
+
     with user_errors(writing=out):
         try:
             from kg.engine import build as run_build
             from kg.engine.options import BuildOptions
 
-            options = BuildOptions(base=base, model=model, formats=formats_t, validate=validate_, reason=reason_,
-                                   rebuild=rebuild, engine=engine, jobs=jobs, scheduler=scheduler, workers=workers,
-                                   facts=not quiet)
-            result = run_build(inputs, out, options, progress=bar)
+            return run_build(inputs, out, BuildOptions(**options), progress=bar)
         except stream.BuildValidationError as err:  # the findings first, then the one line
             for line in err.report.text(warnings=False).splitlines():
                 click.echo(line, err=True)
             raise
         except KgError as err:  # what was skipped, then the one line
             for p in getattr(err, "problems", ()):
-                click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
+                click.echo(_problem(p, shown), err=True)
             raise
+
+
+def _report(result, quiet: bool, shown: dict[str, str], err: bool) -> None:
+    """What the build did: the problems, the facts (unless ``quiet``), the summary line; on stderr if ``err``."""
     for p in result.problems:
-        click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
+        click.echo(_problem(p, shown), err=True)
     if os.environ.get("KG_TIMINGS"):  # where the time went, for bench/run.py
         click.echo("phases: " + ", ".join(f"{k} {v:.2f}s" for k, v in result.phases.items()), err=True)
     if not quiet:
-        click.echo("Facts per class:")
+        click.echo("Facts per class:", err=err)
         for cls, n in sorted(result.classes.items()):
-            click.echo(f"  {cls:16} {n}")
-        click.echo("Facts:")
+            click.echo(f"  {cls:16} {n}", err=err)
+        click.echo("Facts:", err=err)
         for f in result.facts:
-            click.echo("  " + f.line())
+            click.echo("  " + f.line(), err=err)
     removed = f", {result.removed} removed" if result.removed else ""
+    written = "stdout" if err else ", ".join(str(p) for p in result.paths)
     click.echo(f"{result.documents} documents ({result.parsed} parsed, {result.cached} cached{removed}), "
                f"{sum(result.classes.values())} facts, {result.claims} unasserted mentions, {result.triples} triples "
                f"in the articles' graphs (a merged file holds each once) "
-               f"-> {', '.join(str(p) for p in result.paths)} in {result.seconds:.1f}s")
-    if loading:  # each article's named graph replaces the one loaded before
-        load_and_report(out, built=result, store_dir=store_dir, endpoint=endpoint)
+               f"-> {written} in {result.seconds:.1f}s", err=err)
 
 
 def register(main: click.Group) -> None:

@@ -1,7 +1,8 @@
 """The ``kg query`` command: a SPARQL query (text, file or stored) on the embedded store or an endpoint.
 
 A thin layer over :mod:`kg.query.sparql` (resolving, binding, running, formatting), with the store
-opened by :func:`kg.store.embedded.open_store` or the endpoint by :class:`kg.store.remote.Endpoint`.
+opened by :func:`kg.store.embedded.open_store`, graph files read by :func:`kg.store.embedded.data_store`,
+or the endpoint by :class:`kg.store.remote.Endpoint`.
 """
 
 from __future__ import annotations
@@ -18,23 +19,28 @@ from kg.store.remote import DEFAULT_TIMEOUT
 
 @click.command()
 @click.argument("query", required=False)
-@click.option("--store", "store_dir", type=click.Path(path_type=Path), default=DEFAULT_STORE, show_default=True,
-              help="The embedded store folder to query.")
+@click.option("--store", "store_dir", type=click.Path(path_type=Path), default=None,
+              help=f"The embedded store folder to query (default {DEFAULT_STORE}).")
 @click.option("--endpoint", default=None, metavar="URL", help="Query a SPARQL endpoint instead.")
+@click.option("--data", "data", multiple=True, type=click.Path(path_type=Path), metavar="FILE",
+              help="Query these graph files instead (.trig, .nq, .ttl, .nt, ...; no store needed). Repeatable.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
-              help="table: aligned, labels instead of IRIs; csv, tsv, json: SPARQL 1.1 results formats.")
+              help="table: aligned, labels instead of IRIs; csv, tsv, json, xml: SPARQL 1.1 results formats; "
+                   "ttl, nt, jsonld: the triples of a CONSTRUCT or DESCRIBE.")
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
               help="Bind ?NAME to the string VALUE (safely: never pasted into the query). Repeatable.")
 @click.option("--timeout", type=float, default=None, help="Give up after this many seconds.")
 @click.option("--list", "list_", is_flag=True, help="List the stored queries and the questions they answer.")
-def query(query: str | None, store_dir: Path, endpoint: str | None, fmt: str, params: tuple[str, ...],
-          timeout: float | None, list_: bool) -> None:
+def query(query: str | None, store_dir: Path | None, endpoint: str | None, data: tuple[Path, ...], fmt: str,
+          params: tuple[str, ...], timeout: float | None, list_: bool) -> None:
     """Run a SPARQL query: a query string, a .rq file, a stored query's name, or - for stdin.
 
-    Queries run on Oxigraph (the embedded store) or on the endpoint; the default graph
-    is the union of the article graphs. Stored queries are the competency questions in
-    ontology/queries/ (see --list). A malformed query is reported with its line and
-    column and exits with status 1.
+    Queries run on Oxigraph (the embedded store, or the --data files in memory) or on
+    the endpoint; the default graph is the union of the article graphs (and, with
+    --data, of the files' default graphs). Stored queries are the competency questions
+    in ontology/queries/ (see --list). A malformed query is reported with its line and
+    column and exits with status 1. CONSTRUCT and DESCRIBE print Turtle (--format ttl,
+    the default) or N-Triples (--format nt).
 
     \b
     Example:
@@ -42,10 +48,14 @@ def query(query: str | None, store_dir: Path, endpoint: str | None, fmt: str, pa
       kg query ejections
       kg query person-timeline --param person="Ana Lopes"
       kg query 'SELECT ?p ?name WHERE { ?p a kg:Person ; rdfs:label ?name }' --format csv
+      kg query ejections --data output/graph.trig --format json
+      kg query 'CONSTRUCT WHERE { ?s kg:ejected ?o }' --data output/graph.ttl --format nt
       kg query apologies --endpoint http://127.0.0.1:7878/query
     """
     from kg.query import sparql as q
 
+    if sum((store_dir is not None, endpoint is not None, bool(data))) > 1:
+        raise click.UsageError("give one of --store, --endpoint and --data")
     db = None
     try:
         with user_errors():
@@ -64,14 +74,14 @@ def query(query: str | None, store_dir: Path, endpoint: str | None, fmt: str, pa
                 server = Endpoint(endpoint, timeout=timeout or DEFAULT_TIMEOUT)
                 run = lambda text, values: server.query(text, values, timeout=timeout)  # noqa: E731
             else:
-                from kg.store.embedded import open_store
+                from kg.store.embedded import data_store, open_store
 
-                db = open_store(store_dir, create=False, write=False)
+                db = data_store(data) if data else open_store(store_dir or DEFAULT_STORE, create=False, write=False)
                 run = lambda text, values: q.run_store(db, text, values, timeout=timeout)  # noqa: E731
             # tables show labels, looked up in the same store
             results, labels = q.answer(run, text, values) if fmt == "table" else (run(text, values), {})
             out = q.format_results(results, fmt, labels, q.query_prefixes(text.text))
-            if fmt == "table" and text.stored is not None:  # say which question the table answers
+            if fmt == "table" and text.stored is not None and results.kind == "select":  # the question it answers
                 out = f"{text.stored.question}\n{out}"
             click.echo(out, nl=not out.endswith("\n"))
     finally:

@@ -51,7 +51,7 @@ exception is a person's name that repeats a word ("Ana Ana Lopes"): another name
 all its words and one more, so each occurrence of such a name is its own entry in the index
 (kept apart, rare). ``tests/engine/test_dask.py`` checks the two on random corpora.
 
-Dask is an optional extra (``pip install 'kg[dask]'``); nothing else in kg imports this module.
+Dask is an optional extra (``pip install 'kg-news[dask]'``); nothing else in kg imports this module.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def require_dask() -> None:
         import dask.bag  # noqa: F401
         import distributed  # noqa: F401
     except ImportError:
-        raise DaskMissingError("the dask engine needs dask and distributed: pip install 'kg[dask]'") from None
+        raise DaskMissingError("the dask engine needs dask and distributed: pip install 'kg-news[dask]'") from None
 
 
 @dataclass

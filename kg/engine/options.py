@@ -10,18 +10,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
+import pyoxigraph as ox
+
 from kg.errors import KgError
 from kg.rdf.formats import DEFAULT_FORMATS, check_formats
 from kg.rdf.mapping import DEFAULT_BASE
 
-__all__ = ["ENGINES", "BuildOptions", "OptionsError", "Progress", "ProgressBar", "no_progress"]
+__all__ = ["ENGINES", "BuildOptions", "OptionsError", "check_base", "Progress", "ProgressBar", "no_progress"]
 
 #: the engines that schedule a build: in this process and ``jobs`` processes, or on Dask
 ENGINES = ("local", "dask")
 
 
 class OptionsError(KgError):
-    """Build options that do not go together, or an unknown engine."""
+    """Build options that do not go together, an unknown engine, or a base that is no IRI."""
+
+
+def check_base(base: str) -> str:
+    """``base`` if it is an absolute IRI (RFC 3987, as Oxigraph parses it) that IRIs can be minted under.
+
+    Raises:
+        OptionsError: it is not, saying why and what to give.
+    """
+    try:
+        ox.NamedNode(base)
+    except ValueError as err:
+        raise OptionsError(f"--base {base!r} is not an absolute IRI ({err}); give one such as "
+                           f"{DEFAULT_BASE}") from None
+    return base
 
 
 @dataclass(frozen=True)
@@ -44,7 +60,7 @@ class BuildOptions:
 
     Raises:
         FormatError: an unknown format.
-        OptionsError: an unknown engine.
+        OptionsError: an unknown engine, or a base that is no absolute IRI.
     """
 
     base: str = DEFAULT_BASE
@@ -62,7 +78,7 @@ class BuildOptions:
 
     def __post_init__(self) -> None:
         # normalised once here, so that every engine reads the same values
-        object.__setattr__(self, "base", self.base or DEFAULT_BASE)
+        object.__setattr__(self, "base", check_base(self.base or DEFAULT_BASE))
         object.__setattr__(self, "formats", check_formats(self.formats))
         object.__setattr__(self, "jobs", max(1, self.jobs))
         if self.engine not in ENGINES:

@@ -137,12 +137,15 @@ def build_corpus(
         A :class:`BuildResult`; ``result.dataset`` has one named graph per document.
 
     Raises:
-        KgError: when no document at all could be read, or the model is missing.
+        KgError: when no document at all could be read, the model is missing, or ``base`` is no IRI.
     """
     from kg.engine.corpus import corpus_step
     from kg.engine.graphs import add_document
     from kg.engine.inputs import no_input
+    from kg.engine.options import check_base
     from kg.rdf.mapping import Mapper
+
+    check_base(base)
 
     documents, problems = read_corpus(Path(p) for p in inputs) if inputs else ([], [])
     for n, t in enumerate(texts):

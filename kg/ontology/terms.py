@@ -17,7 +17,7 @@ from pathlib import Path
 
 from rdflib import RDFS, Graph, Literal, URIRef
 
-from kg.ontology.paths import ontology_dir
+from kg.ontology.paths import missing, ontology_dir
 
 __all__ = ["comments", "copy", "jsonld_context", "labels", "ontology_graph", "ontology_ntriples", "ontology_path",
            "read_turtle", "shapes_graph", "shapes_path"]
@@ -34,7 +34,13 @@ def shapes_path() -> Path:
 
 
 def read_turtle(path: Path | str) -> Graph:
-    """The Turtle file ``path`` as an rdflib graph, parsed once per process and resolved path (shared)."""
+    """The Turtle file ``path`` as an rdflib graph, parsed once per process and resolved path (shared).
+
+    Raises:
+        OntologyFileError: there is no such file.
+    """
+    if not Path(path).is_file():
+        raise missing(path)
     return _parsed(str(Path(path).resolve()))
 
 
@@ -77,7 +83,10 @@ def ontology_ntriples() -> bytes:
 @cache
 def jsonld_context() -> dict:
     """The JSON-LD context the project ships in ``ontology/context.jsonld`` (its ``@context``; shared)."""
-    return json.loads((ontology_dir() / "context.jsonld").read_text(encoding="utf-8"))["@context"]
+    path = ontology_dir() / "context.jsonld"
+    if not path.is_file():
+        raise missing(path)
+    return json.loads(path.read_text(encoding="utf-8"))["@context"]
 
 
 def _english(prop: URIRef) -> dict[str, str]:

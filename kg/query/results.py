@@ -1,24 +1,31 @@
 """Query results: what a store returned (rows, a yes/no answer, triples), and as text for people or programs.
 
 ``table`` shows labels instead of IRIs (the graph's own, then the ontology's, then prefixed
-names); ``csv``, ``tsv`` and ``json`` are the SPARQL 1.1 result formats.
+names); ``csv``, ``tsv``, ``json`` and ``xml`` are the SPARQL 1.1 results formats, written by
+Oxigraph; ``ttl``, ``nt``, ``jsonld`` (and ``xml``) are for the triples of a CONSTRUCT or DESCRIBE.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass, field
 
 import pyoxigraph as ox
 
+from kg.errors import KgError
 from kg.ontology import terms
 from kg.ontology.vocab import NS
 from kg.query.syntax import PREFIXES, QueryError
 from kg.rdf import formats as rdf_formats
 
-FORMATS = ("table", "csv", "tsv", "json")
+#: the SPARQL 1.1 results formats of a SELECT or an ASK, written by Oxigraph
+RESULTS_FORMATS = {"csv": ox.QueryResultsFormat.CSV, "tsv": ox.QueryResultsFormat.TSV,
+                   "json": ox.QueryResultsFormat.JSON, "xml": ox.QueryResultsFormat.XML}
+#: the RDF format (of :mod:`kg.rdf.formats`) of a CONSTRUCT or DESCRIBE result, for each --format
+GRAPH_FORMATS = {"table": "ttl", "ttl": "ttl", "nt": "nt", "csv": "nt", "tsv": "nt", "jsonld": "jsonld",
+                 "json": "jsonld", "xml": "xml"}
+#: every --format of kg query
+FORMATS = ("table", *RESULTS_FORMATS, "ttl", "nt", "jsonld")
 #: widest cell in a table, in characters
 CELL = 60
 
@@ -108,42 +115,55 @@ def ontology_labels() -> dict[str, str]:
     """Labels of the ontology's own terms (classes, properties), from ``ontology/kg.ttl``; none if it cannot be read."""
     try:
         return terms.labels()
-    except (OSError, SyntaxError):
+    except (OSError, SyntaxError, KgError):
         return {}
 
 
 def format_results(results: Results, fmt: str = "table", labels: dict[str, str] | None = None,
                    prefixes: dict[str, str] | None = None) -> str:
-    """Results as text: an aligned ``table`` (labels instead of IRIs), or SPARQL ``csv``/``tsv``/``json``.
+    """Results as text: an aligned ``table`` (labels instead of IRIs), a SPARQL results format, or RDF.
 
-    ASK answers print as ``yes``/``no`` (``true``/``false`` in csv/tsv); CONSTRUCT and DESCRIBE
-    results as Turtle (table), N-Triples (csv, tsv) or JSON-LD (json).
+    SELECT and ASK results: ``table`` (ASK as ``yes``/``no``), or the SPARQL 1.1 results formats
+    ``csv``, ``tsv``, ``json``, ``xml``, written by Oxigraph's own serialisers. CONSTRUCT and
+    DESCRIBE results: ``ttl`` (also for ``table``, with the usual prefixes), ``nt`` (also for
+    ``csv`` and ``tsv``), ``jsonld`` (also for ``json``) or ``xml`` (RDF/XML).
+
+    Raises:
+        QueryError: an unknown format, or an RDF format asked of a SELECT or an ASK.
     """
-    if results.kind == "ask":
-        if fmt == "json":
-            return json.dumps({"head": {}, "boolean": results.boolean}) + "\n"
-        return ("yes" if results.boolean else "no") + "\n" if fmt == "table" else str(results.boolean).lower() + "\n"
-    if results.kind == "graph":
-        rdf = rdf_formats.get({"table": "ttl", "json": "jsonld"}.get(fmt, "nt"))
-        return ox.serialize(results.triples, format=rdf.oxigraph).decode("utf-8")
-    if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf)  # SPARQL 1.1 CSV: plain values, CRLF line ends
-        w.writerow(results.variables)
-        for row in results.rows:
-            w.writerow([_plain(row.get(v)) for v in results.variables])
-        return buf.getvalue()
-    if fmt == "tsv":  # SPARQL 1.1 TSV: terms in N-Triples syntax
-        lines = ["\t".join(f"?{v}" for v in results.variables)]
-        lines += ["\t".join(str(row[v]) if v in row else "" for v in results.variables) for row in results.rows]
-        return "\n".join(lines) + "\n"
-    if fmt == "json":
-        return json.dumps({"head": {"vars": results.variables},
-                           "results": {"bindings": [{v: _json_term(t) for v, t in row.items()}
-                                                    for row in results.rows]}}, ensure_ascii=False, indent=1) + "\n"
-    if fmt != "table":
+    if fmt not in FORMATS:
         raise QueryError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    if results.kind == "graph":
+        rdf = rdf_formats.get(GRAPH_FORMATS[fmt])
+        shown = _used({**PREFIXES, **(prefixes or {})}, results.triples) if rdf.name == "ttl" else None
+        return ox.serialize(results.triples, format=rdf.oxigraph, prefixes=shown).decode("utf-8")
+    if fmt in RESULTS_FORMATS:
+        out = _solutions(results).serialize(format=RESULTS_FORMATS[fmt]).decode("utf-8")
+        return out if out.endswith("\n") else out + "\n"
+    if fmt != "table":
+        raise QueryError(f"--format {fmt} is for CONSTRUCT and DESCRIBE results; a {results.kind.upper()} "
+                         f"gives table, {', '.join(RESULTS_FORMATS)}")
+    if results.kind == "ask":
+        return "yes\n" if results.boolean else "no\n"
     return _table(results, display_rows(results, labels, prefixes))
+
+
+def _used(prefixes: dict[str, str], triples: list[ox.Triple]) -> dict[str, str]:
+    """The prefixes that name some IRI of ``triples`` (Turtle output declares only those)."""
+    iris = {t.value for triple in triples for t in triple if isinstance(t, ox.NamedNode)}
+    iris |= {t.datatype.value for triple in triples for t in triple if isinstance(t, ox.Literal)}
+    return {p: ns for p, ns in prefixes.items() if any(i.startswith(ns) for i in iris)}
+
+
+def _solutions(results: Results) -> ox.QuerySolutions | ox.QueryBoolean:
+    """``results`` as pyoxigraph's own results object, to serialise with Oxigraph (through SPARQL TSV,
+    which writes every term, blank nodes and quoted triples too, in N-Triples syntax)."""
+    if results.kind == "ask":
+        return ox.parse_query_results(json.dumps({"head": {}, "boolean": results.boolean}),
+                                      format=ox.QueryResultsFormat.JSON)
+    lines = ["\t".join(f"?{v}" for v in results.variables)]
+    lines += ["\t".join(str(row[v]) if v in row else "" for v in results.variables) for row in results.rows]
+    return ox.parse_query_results("\n".join(lines) + "\n", format=ox.QueryResultsFormat.TSV)
 
 
 def _table(results: Results, rows: list[dict[str, str]]) -> str:
@@ -189,18 +209,3 @@ def _plain(term) -> str:
     if isinstance(term, (ox.NamedNode, ox.Literal)):
         return term.value
     return str(term)
-
-
-def _json_term(term) -> dict:
-    if isinstance(term, ox.NamedNode):
-        return {"type": "uri", "value": term.value}
-    if isinstance(term, ox.BlankNode):
-        return {"type": "bnode", "value": term.value}
-    if isinstance(term, ox.Literal):
-        out = {"type": "literal", "value": term.value}
-        if term.language:
-            out["xml:lang"] = term.language
-        elif term.datatype.value != "http://www.w3.org/2001/XMLSchema#string":
-            out["datatype"] = term.datatype.value
-        return out
-    return {"type": "triple", "value": str(term)}

@@ -64,7 +64,15 @@ class StoredQuery:
 
 
 def queries_dir() -> Path:
-    return ontology_dir() / "queries"
+    """The folder of the stored queries.
+
+    Raises:
+        QueryError: it is missing (an ontology folder without its queries).
+    """
+    folder = ontology_dir() / "queries"
+    if not folder.is_dir():
+        raise QueryError(f"{folder}: the stored queries' folder is missing; is KG_ONTOLOGY an ontology folder?")
+    return folder
 
 
 def stored_queries() -> list[StoredQuery]:
@@ -113,7 +121,8 @@ def resolve(arg: str) -> QueryText:
     """A SPARQL string, a ``.rq`` file or the name of a stored query -> the query to run."""
     if "\n" not in arg and len(arg) < 4096:
         path = Path(arg)
-        if path.is_file() and (path.suffix in (".rq", ".sparql") or "/" in arg or os.sep in arg):
+        # os.path.isfile: a query longer than a file name can be is no file (Path.is_file raises ENAMETOOLONG)
+        if os.path.isfile(arg) and (path.suffix in (".rq", ".sparql") or "/" in arg or os.sep in arg):
             try:
                 return QueryText(path.read_text(encoding="utf-8"), str(path))
             except (OSError, UnicodeDecodeError) as err:

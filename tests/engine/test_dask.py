@@ -31,7 +31,7 @@ from tests.engine.test_jobs import FAMILY, random_corpus
 @pytest.fixture(scope="module")
 def client():
     """One LocalCluster of 2 worker processes (one thread each) for the whole module."""
-    distributed = pytest.importorskip("distributed", reason="dask is an optional extra: pip install 'kg[dask]'")
+    distributed = pytest.importorskip("distributed", reason="dask is an optional extra: pip install 'kg-news[dask]'")
     import logging
 
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
@@ -145,11 +145,11 @@ def test_dask_missing_says_what_to_install(tmp_path, monkeypatch):
     src = _write(tmp_path / "in", ARTICLES)
     result = CliRunner().invoke(main, ["build", str(src), "--out", str(tmp_path / "out"), "--engine", "dask"])
     assert result.exit_code == 1
-    assert "pip install 'kg[dask]'" in result.output and "Traceback" not in result.output
+    assert "pip install 'kg-news[dask]'" in result.output and "Traceback" not in result.output
 
 
 def test_dask_unreachable_scheduler_is_one_line(tmp_path, monkeypatch):
-    pytest.importorskip("distributed", reason="dask is an optional extra: pip install 'kg[dask]'")
+    pytest.importorskip("distributed", reason="dask is an optional extra: pip install 'kg-news[dask]'")
     monkeypatch.setattr(dask_engine, "CONNECT_TIMEOUT", 2.0)
     src = _write(tmp_path / "in", ARTICLES)
     result = CliRunner().invoke(main, ["build", str(src), "--out", str(tmp_path / "out"), "--engine", "dask",
