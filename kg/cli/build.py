@@ -14,6 +14,7 @@ import click
 
 from kg.cli.common import user_errors
 from kg.cli.load import load_and_report
+from kg.model import printable
 from kg.errors import KgError
 from kg.rdf.formats import DEFAULT_FORMATS, FORMATS, check_formats
 from kg.rdf.mapping import DEFAULT_BASE
@@ -125,10 +126,10 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
             raise
         except KgError as err:  # what was skipped, then the one line
             for p in getattr(err, "problems", ()):
-                click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
+                click.echo(printable(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}"), err=True)
             raise
     for p in result.problems:
-        click.echo(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}", err=True)
+        click.echo(printable(f"{'warning' if p.warning else 'skipped'} {p.path}: {p.message}"), err=True)
     if os.environ.get("KG_TIMINGS"):  # where the time went, for bench/run.py
         click.echo("phases: " + ", ".join(f"{k} {v:.2f}s" for k, v in result.phases.items()), err=True)
     if not quiet:
