@@ -18,6 +18,23 @@ _STROKES = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d",
                              and len(unicodedata.name(chr(c)).split()[-1]) == 1}})
 
 
+#: characters a terminal acts on instead of showing: C0 and C1 controls (ESC starts the escape
+#: sequences that recolour, retitle or rewrite a terminal), DEL, and the bidirectional overrides
+#: and isolates that reorder what is shown
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, keep: str = "") -> str:
+    """``text`` safe to print on a terminal: each control character (but those in ``keep``, e.g.
+    ``"\n"``) written as its escape, ``\x1b`` or ``\u202e``, so an article cannot drive the terminal."""
+
+    def shown(m: re.Match) -> str:
+        c = m.group(0)
+        return c if c in keep else (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+
+    return _UNSHOWN.sub(shown, text)
+
+
 @lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """Case-, accent-, hyphen- and space-insensitive key: 'José-María' -> 'jose maria'.

@@ -17,6 +17,7 @@ import click
 
 from kg.cli.common import user_errors
 from kg.cli.load import load_and_report
+from kg.model import printable
 from kg.errors import KgError
 from kg.rdf.formats import DEFAULT_FORMATS, FORMATS, check_formats
 from kg.rdf.mapping import DEFAULT_BASE
@@ -171,7 +172,7 @@ def _to_stdout(path: Path) -> None:
 
 
 def _problem(p, shown: dict[str, str]) -> str:
-    return f"{'warning' if p.warning else 'skipped'} {shown.get(str(p.path), p.path)}: {p.message}"
+    return printable(f"{'warning' if p.warning else 'skipped'} {shown.get(str(p.path), p.path)}: {p.message}")
 
 
 def _build(inputs: tuple[Path, ...], out: Path, bar, shown: dict[str, str], **options):

@@ -10,6 +10,7 @@ from typing import Iterator, NoReturn
 import click
 
 from kg.errors import KgError
+from kg.model import printable
 
 
 def internal_error(err: Exception) -> NoReturn:
@@ -35,7 +36,7 @@ def user_errors(writing: Path | str | None = None) -> Iterator[None]:
         # without its traceback: it would keep the failed call's frames, and with them an open
         # store and its lock, alive after the command (in tests, and for a caller of main())
         err.__traceback__ = None
-        raise click.ClickException(str(err)) from None
+        raise click.ClickException(printable(str(err), keep="\n")) from None
     except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
         raise
     except OSError as err:

@@ -21,8 +21,16 @@ from kg.store.serve import DEFAULT_BIND
               help="Where to listen; 127.0.0.1 keeps the server to this machine.")
 @click.option("--writable", is_flag=True,
               help="Accept SPARQL updates and Graph Store writes (default: read-only).")
-@click.option("--timeout", type=float, default=None, help="Seconds after which the server gives up on a query.")
-def serve(store_dir: Path, bind: str, writable: bool, timeout: float | None) -> None:
+@click.option("--timeout", type=float, default=None,
+              help="Seconds after which a query or update is stopped and answered with an error.")
+@click.option("--allow-fetch", is_flag=True,
+              help="Let queries and updates make the server fetch URLs (SERVICE, LOAD); refused by default.")
+@click.option("--allow-remote-writes", is_flag=True,
+              help="Let a --writable server listen on an address other machines reach (refused by default).")
+@click.option("--host-name", "host_names", multiple=True, metavar="NAME",
+              help="Another name the server answers for (the Host header); repeatable.")
+def serve(store_dir: Path, bind: str, writable: bool, timeout: float | None, allow_fetch: bool,
+          allow_remote_writes: bool, host_names: tuple[str, ...]) -> None:
     """Serve the embedded store as a SPARQL endpoint with a query page, until Ctrl-C.
 
     Runs the Oxigraph server program. Read-only unless --writable; while a read-only
@@ -31,10 +39,17 @@ def serve(store_dir: Path, bind: str, writable: bool, timeout: float | None) -> 
     query page at URL, and, when writable, updates at URL/update and Graph Store
     writes at URL/store.
 
+    Requests must name the server as bound (Host header) and come from no other site
+    (Origin header). Writes need the token: Authorization: Bearer TOKEN, where TOKEN
+    is $KG_SERVE_TOKEN or, unset, one printed at start (`kg load --endpoint` sends
+    $KG_ENDPOINT_TOKEN). SERVICE and LOAD, which make the server fetch URLs, are
+    refused unless --allow-fetch.
+
     \b
     Example:
       kg serve                                 # http://127.0.0.1:7878/
-      kg serve --store /tmp/store --bind 127.0.0.1:8000 --writable
+      kg serve --store /tmp/store --bind 127.0.0.1:8000 --writable --timeout 30
+      KG_SERVE_TOKEN=s3cret kg serve --writable --allow-fetch
     """
     import signal
 
@@ -44,7 +59,8 @@ def serve(store_dir: Path, bind: str, writable: bool, timeout: float | None) -> 
         raise KeyboardInterrupt
 
     with user_errors():
-        server = Server(store_dir, bind=bind, writable=writable, timeout=timeout)
+        server = Server(store_dir, bind=bind, writable=writable, timeout=timeout, allow_fetch=allow_fetch,
+                        allow_remote_writes=allow_remote_writes, host_names=host_names)
         server.start()
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
@@ -52,6 +68,9 @@ def serve(store_dir: Path, bind: str, writable: bool, timeout: float | None) -> 
         click.echo(f"Serving {store_dir} ({mode}) at {server.url}")
         click.echo(f"  SPARQL queries: {server.query_url}" + (f"\n  updates: {server.update_url}\n  Graph Store: "
                                                              f"{server.store_url}" if writable else ""))
+        if writable:
+            click.echo("  write token: " + ("from $KG_SERVE_TOKEN" if server.token_from_env else server.token)
+                       + " (send Authorization: Bearer TOKEN)")
         if not is_loopback(server.host):
             click.echo(f"  warning: listening on {server.host}, reachable from other machines", err=True)
         click.echo("Press Ctrl-C to stop.")

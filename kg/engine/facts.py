@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kg.model import printable
 from kg.ontology.roles import verb_phrases
 
 
@@ -21,6 +22,10 @@ class Fact:
     quote: str | None = None
 
     def line(self) -> str:
+        """The fact in one line, control characters of the article escaped (:func:`kg.model.printable`)."""
+        return printable(self._line())
+
+    def _line(self) -> str:
         verb = verb_phrases().get(self.cls, self.cls)  # the class's kg:verbPhrase in the ontology
         who = " and ".join(self.agents) or "(unnamed)"
         if self.quote:

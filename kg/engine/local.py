@@ -250,7 +250,9 @@ class _LocalBuild:
         current = {doc.id for doc in docs}
         for doc_id, old in sorted(old_docs.items()):
             if doc_id not in current:
-                (graphs_dir / old.get("file", graph_file(doc_id))).unlink(missing_ok=True)
+                path = kcache.confined(graphs_dir, old.get("file", graph_file(doc_id)))
+                if path is not None:  # only a graph file of OUT/graphs/, whatever the manifest says
+                    path.unlink(missing_ok=True)
                 self.result.removed += 1
                 self.result.removed_graphs.append(old.get("graph", ""))
         if self.previous and self.previous.get("base") != self.options.base:

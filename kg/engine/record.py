@@ -4,10 +4,12 @@ A :class:`DocumentRecord` is what :func:`kg.engine.pipeline.analyse` found in a 
 (:func:`kg.engine.pipeline.record_of` makes it), without the spaCy parse and without the text:
 its entities (:class:`EntityRecord`), its events (:class:`EventRecord`, their agents and targets
 as :class:`ArgumentRecord`) and its sentences' offsets. Entities, roles, arguments and post authors refer to each other by their **index in the
-record**, never by object identity, so a record pickles small (a few kilobytes), means the same
+record**, never by object identity, so a record is small (a few kilobytes), means the same
 in any process, and is what every engine moves around: the workers send it to the build, the
 Dask workers keep it between the stages, and the cache (:mod:`kg.engine.cache`) stores it with
-its document (:func:`dumps`, :func:`loads`).
+its document (:func:`dumps`, :func:`loads`) as JSON: data, never code (a cache entry planted in
+the output folder is read as lists of strings and numbers, checked field by field; a pickle
+would run whatever it names).
 
 :meth:`EventRecord.event` turns an event back into a :class:`kg.model.Event` whose mentions carry
 the entities given (the corpus entities, once the corpus step has run), for the mapping.
@@ -15,11 +17,13 @@ the entities given (the corpus entities, once the corpus step has run), for the 
 
 from __future__ import annotations
 
-import pickle
+import json
 from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
 from typing import Sequence
 
-from kg.ingest.documents import Document
+from kg.ingest.documents import Document, Embed
 from kg.model import Entity, Event, Mention
 
 __all__ = ["ArgumentRecord", "DocumentRecord", "EntityRecord", "EventRecord", "dumps", "loads"]
@@ -126,21 +130,118 @@ class DocumentRecord(_Record):
     post_authors: tuple[tuple[int, int], ...]
 
 
+#: the version of the cache entry's JSON layout (a change makes every old entry a miss)
+ENTRY_FORMAT = 1
+
+
+def _day(value) -> str | None:
+    return None if value is None else value.isoformat()
+
+
 def dumps(document: Document, record: DocumentRecord) -> bytes:
-    """A cache entry: the document and its record, pickled."""
-    return pickle.dumps((document, record), protocol=pickle.HIGHEST_PROTOCOL)
+    """A cache entry: the document and its record, as JSON (fields by position, see :func:`loads`)."""
+    doc = [document.id, document.text, None if document.path is None else str(document.path), document.title,
+           document.url, _day(document.published), document.outlet,
+           [[e.start, e.end, e.body_end, e.author, e.handle, _day(e.published)] for e in document.embeds],
+           list(document.notes)]
+
+    def arg(a: ArgumentRecord) -> list:
+        return [a.para, a.start, a.end, a.kind, a.name, a.head, a.key, a.entity]
+
+    rec = [record.id,
+           [[e.kind, e.name, e.key, list(e.aliases), sorted(e.names), [list(r) for r in e.roles]]
+            for e in record.entities],
+           [[v.cls, v.rule, v.trigger, v.para, v.trigger_index, list(v.sentence), v.sentence_no,
+             [arg(a) for a in v.agents], [arg(t) for t in v.targets], v.charge, v.modality, v.confidence,
+             _day(v.date), v.quote, None if v.quote_span is None else list(v.quote_span)] for v in record.events],
+           [list(s) for s in record.sentences], [list(p) for p in record.post_authors]]
+    return json.dumps([ENTRY_FORMAT, doc, rec], ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class _Bad(ValueError):
+    """A cache entry that is not what :func:`dumps` writes."""
+
+
+def _check(value, kind, optional: bool = False):
+    """``value`` if it is of ``kind`` (None too, when ``optional``); else the entry is refused."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _Bad(f"{value!r} is not {kind}")
+    return value
+
+
+def _str(value, optional: bool = False) -> str | None:
+    return _check(value, str, optional)
+
+
+def _int(value, optional: bool = False) -> int | None:
+    return _check(value, int, optional)
+
+
+def _pair(value, optional: bool = False) -> tuple[int, int] | None:
+    if value is None and optional:
+        return None
+    a, b = _check(value, list)
+    return _int(a), _int(b)
+
+
+def _date(value) -> date | None:
+    return None if value is None else date.fromisoformat(_str(value))
+
+
+def _strs(value) -> tuple[str, ...]:
+    return tuple(_str(v) for v in _check(value, list))
+
+
+def _document(fields) -> Document:
+    doc_id, text, path, title, url, published, outlet, embeds, notes = _check(fields, list)
+    return Document(_str(doc_id), _str(text), None if path is None else Path(_str(path)), _str(title, True),
+                    _str(url, True), _date(published), _str(outlet, True),
+                    tuple(Embed(_int(s), _int(e), _int(b), _str(a), _str(h, True), _date(p))
+                          for s, e, b, a, h, p in _check(embeds, list)), _strs(notes))
+
+
+def _argument(fields) -> ArgumentRecord:
+    para, start, end, kind, name, head, key, entity = _check(fields, list)
+    return ArgumentRecord(_int(para), _int(start), _int(end), _str(kind), _str(name), _int(head), _str(key, True),
+                          _int(entity, True))
+
+
+def _event(fields) -> EventRecord:
+    (cls, rule, trigger, para, trigger_index, sentence, sentence_no, agents, targets, charge, modality, confidence,
+     day, quote, quote_span) = _check(fields, list)
+    return EventRecord(_str(cls), _str(rule), _str(trigger), _int(para), _int(trigger_index), _pair(sentence),
+                       _int(sentence_no), tuple(map(_argument, _check(agents, list))),
+                       tuple(map(_argument, _check(targets, list))), _str(charge, True), _str(modality),
+                       float(_check(confidence, (int, float))), _date(day), _str(quote, True),
+                       _pair(quote_span, True))
+
+
+def _record(fields) -> DocumentRecord:
+    doc_id, entities, events, sentences, authors = _check(fields, list)
+    return DocumentRecord(
+        _str(doc_id),
+        tuple(EntityRecord(_str(kind), _str(name), _str(key), _strs(aliases), frozenset(_strs(names)),
+                           tuple((_str(role), _int(other)) for role, other in _check(roles, list)))
+              for kind, name, key, aliases, names, roles in _check(entities, list)),
+        tuple(map(_event, _check(events, list))), tuple(map(_pair, _check(sentences, list))),
+        tuple(map(_pair, _check(authors, list))))
 
 
 def loads(data: bytes | None, doc_id: str) -> tuple[Document, DocumentRecord] | None:
     """The document and record of a cache entry of the document ``doc_id``; None for a missing,
-    damaged or foreign entry (a miss, never an error)."""
+    damaged or foreign entry (a miss, never an error). The entry is JSON, read as data only: a
+    field of the wrong type makes it a miss."""
     if data is None:
         return None
     try:
-        document, record = pickle.loads(data)
-    except Exception:  # noqa: BLE001 - a damaged cache entry is a miss
+        version, doc, rec = json.loads(data)
+        if version != ENTRY_FORMAT:
+            return None
+        document, record = _document(doc), _record(rec)
+    except (ValueError, TypeError, RecursionError):  # malformed JSON, wrong shape or types: a miss
         return None
-    if not (isinstance(document, Document) and isinstance(record, DocumentRecord) and record.id == doc_id
-            and document.id == doc_id):
+    if record.id != doc_id or document.id != doc_id:
         return None
     return document, record

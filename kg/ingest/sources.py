@@ -7,15 +7,37 @@ trafilatura (boilerplate, menus and comments removed), not with regular expressi
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from kg.ingest.text import Document, Problem, from_text
 from kg.errors import InputError
 
 #: fields of a JSON Lines record that kg reads; ``text`` is required
 JSONL_FIELDS = ("id", "text", "title", "url", "published", "outlet")
+#: the longest document id kept as it is, percent-encoded as in IRIs and graph file names (bytes)
+MAX_ID = 120
+
+
+def safe_id(given: str) -> tuple[str, str | None]:
+    """A record's id as kg can use it in IRIs and file names, and a note when it had to change.
+
+    An id of dots only ('.', '..') would be a dot segment of an IRI (``doc/..`` is the parent):
+    it is replaced by a hash of itself. One longer than :data:`MAX_ID` once percent-encoded
+    would make a graph file name too long: it keeps its start and gets a hash of the whole.
+    """
+    digest = hashlib.sha256(given.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    if given.strip(".") == "":
+        return f"id-{digest}", f"id {given!r} cannot name a document; used id-{digest}"
+    if len(quote(given, safe="-_.")) <= MAX_ID:
+        return given, None
+    head = given
+    while len(quote(head, safe="-_.")) > MAX_ID - 17:
+        head = head[: max(1, len(head) * 3 // 4)] if len(head) > 8 else head[:-1]
+    return f"{head}-{digest}", f"id of {len(given)} characters shortened to {head[:20]!r}...-{digest}"
 
 
 def read_jsonl(path: Path) -> tuple[list[Document], list[Problem]]:
@@ -45,7 +67,9 @@ def read_jsonl(path: Path) -> tuple[list[Document], list[Problem]]:
         meta: dict[str, Any] = {k: record[k] for k in ("title", "url", "outlet") if record.get(k) is not None}
         if record.get("published"):
             meta["published"] = str(record["published"])[:10]
-        doc_id = str(record.get("id") or f"{path.stem}-{n}")
+        doc_id, note = safe_id(str(record.get("id") or f"{path.stem}-{n}"))
+        if note is not None:
+            problems.append(Problem(where, note, warning=True))
         try:
             documents.append(_document(record["text"], doc_id, where, meta))
         except InputError as exc:

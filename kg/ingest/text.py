@@ -160,8 +160,18 @@ def find_embeds(text: str) -> tuple[Embed, ...]:
     return tuple(embeds)
 
 
+def _shown(value: Any) -> str:
+    """A front-matter value as an error message shows it: a string, shortened; else only its type
+    (the repr of a nested value can be huge)."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:40] + "...")
+    return f"a {type(value).__name__}" if not isinstance(value, int | float) else repr(value)
+
+
 def _to_date(value: Any, where: str) -> date | None:
     """Coerce a front-matter ``published`` value (date, datetime or ISO string)."""
+    if not isinstance(value, str | date | None):  # the type first: never format a nested value
+        raise InputError(where, f"published: {_shown(value)} is not a date; write it as YYYY-MM-DD")
     if isinstance(value, str):
         try:
             value = datetime.fromisoformat(value.strip())
@@ -171,7 +181,7 @@ def _to_date(value: Any, where: str) -> date | None:
         return value.date()
     if value is None or isinstance(value, date):
         return value
-    raise InputError(where, f"published: {value!r} is not a date; write it as YYYY-MM-DD")
+    raise InputError(where, f"published: {_shown(value)} is not a date; write it as YYYY-MM-DD")
 
 
 #: libyaml's safe loader when PyYAML has it (8x faster: 20 us a front matter), else PyYAML's own
@@ -187,8 +197,16 @@ def _front_matter(text: str, where: str) -> tuple[dict[str, Any], str]:
     close = re.compile(r"^---[ ]*$", re.MULTILINE).search(text, begin)
     if close is None:
         raise InputError(where, "front matter has no closing '---' line; add one after the metadata")
+    source = text[begin : close.start()]
     try:
-        meta = yaml.load(text[begin : close.start()], Loader=_YAML_LOADER)
+        # aliases are refused before anything is built: nested ones ('billion laughs') grow a few
+        # hundred bytes into a value too big to build or print; front matter never needs them
+        alias = next((e for e in yaml.parse(source, Loader=_YAML_LOADER) if isinstance(e, yaml.AliasEvent)), None)
+        if alias is not None:
+            line = f" (line {alias.start_mark.line + 2})" if alias.start_mark is not None else ""
+            raise InputError(where, f"front matter uses a YAML alias (*{alias.anchor}){line}; "
+                                    "write the value out instead")
+        meta = yaml.load(source, Loader=_YAML_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or "syntax error"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import pyoxigraph as ox
 
 from kg.errors import KgError
+from kg.model import printable
 from kg.ontology import terms
 from kg.ontology.vocab import NS
 from kg.query.syntax import PREFIXES, QueryError
@@ -188,7 +189,7 @@ def _display(term, labels: dict[str, str], prefixes: dict[str, str]) -> str:
         text = term.value
     else:
         text = str(term)
-    return " ".join(text.split())
+    return printable(" ".join(text.split()))  # an article's control characters never reach the terminal
 
 
 def _cell(text: str) -> str:

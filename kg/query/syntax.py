@@ -168,3 +168,22 @@ def _where_brace(text: str) -> int | None:
                 elif up in ("SELECT", "ASK", "DESCRIBE", "CONSTRUCT") and form is None:
                     form = up
     return None
+
+
+#: the operations that make a SPARQL server fetch a URL: a federated query, a remote load
+FETCHING = ("SERVICE", "LOAD")
+_FETCHING = re.compile(r"(?<![\w:?$.\-\\])(SERVICE|LOAD)(?![\w:\-])", re.I)
+_UCHAR = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
+
+
+def fetching(text: str) -> str | None:
+    """The first operation of a query or update that fetches a URL (SERVICE or LOAD), if any.
+
+    Keywords are looked for outside comments, strings and IRIs, after undoing ``\\u`` escapes
+    (SPARQL allows them anywhere in the text), and a variable or prefixed name such as
+    ``?service`` or ``ex:load`` does not count.
+    """
+    text = _UCHAR.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)) if int(m.group(1) or m.group(2), 16)
+                      < 0x110000 else "\ufffd", text)
+    m = _FETCHING.search(code_of(text))
+    return m.group(1).upper() if m else None

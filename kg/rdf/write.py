@@ -297,7 +297,13 @@ def read_dataset(paths: Iterable[Path | str]) -> Dataset:
         if not path.is_file():
             raise GraphReadError(f"{path}: no such file (build one with `kg build`)")
         try:
-            (ds if spec.dataset else ds.default_graph).parse(path, format=spec.rdflib)
+            if spec.rdflib == "json-ld":  # through Oxigraph, which refuses remote contexts (rdflib fetches them)
+                import pyoxigraph as ox
+
+                quads = ox.serialize(ox.parse(path=str(path), format=spec.oxigraph), format=ox.RdfFormat.N_QUADS)
+                ds.parse(data=quads.decode("utf-8"), format="nquads")
+            else:
+                (ds if spec.dataset else ds.default_graph).parse(path, format=spec.rdflib)
         except Exception as err:  # noqa: BLE001 - rdflib's parsers raise many kinds
             message = " ".join(str(err).split())[:300] or type(err).__name__
             raise GraphReadError(f"{path}: cannot parse it as {spec.rdflib}: {message}") from None

@@ -24,6 +24,7 @@ import pyoxigraph as ox
 
 from kg.rdf import read as rdffiles
 from kg.errors import KgError
+from kg.model import printable
 from kg.ontology import terms
 from kg.ontology.roles import event_roles
 from kg.query.sparql import PREFIXES
@@ -247,7 +248,7 @@ def _clip(text: str, width: int = 48) -> str:
 def _section(title: str, header: list[str], rows: list[list]) -> list[str]:
     if not rows:
         return [title, "  none", ""]
-    cells = [header] + [[str(c) for c in r] for r in rows]
+    cells = [header] + [[printable(str(c)) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
     numeric = [all(isinstance(r[i], int) or r[i] == "-" for r in rows) for i in range(len(header))]
 

@@ -10,6 +10,8 @@ Credentials come only from the environment, and are never printed:
 - ``KG_ENDPOINT_USER``, ``KG_ENDPOINT_PASSWORD``
 - ``KG_ENDPOINT_AUTH``: ``basic`` or ``digest`` (Virtuoso wants digest); unset: whichever
   the server asks for.
+- ``KG_ENDPOINT_TOKEN``: sent as ``Authorization: Bearer TOKEN`` (a writable ``kg serve``
+  wants the token it printed, or its ``KG_SERVE_TOKEN``)
 
 Endpoints of the servers we test against::
 
@@ -90,6 +92,9 @@ class Endpoint:
             raise EndpointError(f"KG_ENDPOINT_AUTH={mode!r}: use basic or digest (or leave it unset)")
         self._auth = self._make_auth(mode) if self._user and mode else None
         self._auto = bool(self._user) and not mode
+        token = env.get("KG_ENDPOINT_TOKEN") or None
+        if token is not None and not self._user:
+            self.session.headers["Authorization"] = f"Bearer {token.strip()}"
         try:
             self.retries = max(0, min(5, int(env.get("KG_ENDPOINT_RETRIES", "3"))))
         except ValueError:

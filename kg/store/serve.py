@@ -6,6 +6,12 @@ writable. The default graph is the union of the document graphs, as for ``kg que
 Endpoints: ``/query`` (SPARQL queries), ``/update`` (updates, writable only), ``/store``
 (Graph Store Protocol; writes only when writable) and a query page at ``/``.
 
+Oxigraph listens on a private loopback port; kg's front (:mod:`kg.store.gateway`) listens
+where asked and checks each request first: the Host and Origin headers, a token on every
+write (``KG_SERVE_TOKEN``, else one made at start), no SERVICE or LOAD unless allowed, and
+the timeout (a query past it is stopped by restarting Oxigraph). A writable server listens
+only on a loopback address unless ``allow_remote_writes``.
+
 While a read-only server runs, its process id sits in the store folder (``.kg-serve.pid``)
 so that ``kg load`` refuses to write under it; ``kg query`` still reads the store.
 """
@@ -17,22 +23,28 @@ import ctypes.util
 import errno
 import ipaddress
 import os
+import secrets
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from kg.errors import KgError
 from kg.store.embedded import SERVE_MARKER, NotAStoreError, StoreError, StoreLockedError, is_store, lock_holder, served_by
 from kg.rdf.write import atomic_write_bytes
+from kg.store import gateway
 
 DEFAULT_BIND = "127.0.0.1:7878"
+#: where the token writes must carry is read from, when none is given
+TOKEN_VARIABLE = "KG_SERVE_TOKEN"
 
 
 class ServeError(KgError):
@@ -69,13 +81,19 @@ def is_loopback(host: str) -> bool:
 
 
 class Server:
-    """The Oxigraph server over a store folder, as a child process; a context manager.
+    """The Oxigraph server over a store folder, as a child process behind kg's front; a context manager.
 
     Args:
         store_dir: the store folder (made by ``kg load``; with ``writable`` it may be new).
         bind: HOST:PORT to listen on; 127.0.0.1 keeps it to this machine.
-        writable: accept updates and Graph Store writes (it then holds the store's lock).
-        timeout: seconds after which the server gives up on a query.
+        writable: accept updates and Graph Store writes (it then holds the store's lock), from
+            requests that carry the token (``token``, else ``$KG_SERVE_TOKEN``, else one made
+            now: :attr:`token`) as ``Authorization: Bearer TOKEN``.
+        timeout: seconds after which a query or update is stopped and answered with an error.
+        allow_fetch: let queries and updates make the server fetch URLs (SERVICE, LOAD).
+        allow_remote_writes: let a writable server listen on an address other machines reach.
+        host_names: more names the server answers for (the Host header), besides the bound address
+            (and ``localhost`` on a loopback one).
 
     >>> with Server("output/store", bind="127.0.0.1:7878") as server:  # doctest: +SKIP
     ...     print(server.query_url)
@@ -83,12 +101,23 @@ class Server:
     """
 
     def __init__(self, store_dir: Path | str, *, bind: str = DEFAULT_BIND, writable: bool = False,
-                 timeout: float | None = None):
+                 timeout: float | None = None, token: str | None = None, allow_fetch: bool = False,
+                 allow_remote_writes: bool = False, host_names: tuple[str, ...] = ()):
         self.store_dir = Path(store_dir)
         self.host, self.port = parse_bind(bind)
         self.writable = writable
         self.timeout = timeout
+        if writable and not is_loopback(self.host) and not allow_remote_writes:
+            raise ServeError(f"a writable server on {self.host} could be written to from other machines; "
+                             "bind a loopback address (127.0.0.1), or add --allow-remote-writes if you mean it")
+        self.token_from_env = writable and not token and bool(os.environ.get(TOKEN_VARIABLE))
+        self.token = (token or os.environ.get(TOKEN_VARIABLE) or secrets.token_urlsafe(24)) if writable else None
+        self.policy = gateway.Policy(_host_names(self.host, self.port, host_names), self.token, allow_fetch, timeout)
         self.process: subprocess.Popen | None = None
+        self.backend_port = 0
+        self._front: gateway.Running | None = None
+        self._restart_lock = threading.Lock()
+        self._spawner: ThreadPoolExecutor | None = None
         self._log = None
 
     @property
@@ -110,9 +139,9 @@ class Server:
         return self.url + "store"
 
     def command(self) -> list[str]:
+        """The Oxigraph server's command line: on the private port, never reachable from elsewhere."""
         cmd = [oxigraph_program(), "serve" if self.writable else "serve-read-only", "--location", str(self.store_dir),
-               "--bind", f"{self.host}:{self.port}" if ":" not in self.host else f"[{self.host}]:{self.port}",
-               "--union-default-graph"]
+               "--bind", f"127.0.0.1:{self.backend_port}", "--union-default-graph"]
         if self.timeout:
             cmd += ["--timeout-s", str(max(1, round(self.timeout)))]
         return cmd
@@ -154,15 +183,38 @@ class Server:
         """
         self._check_store()
         self._check_port()
-        self._log = tempfile.TemporaryFile()
+        self._start_backend(wait)
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+        try:
+            front = gateway.Front((self.host, self.port), family, self.policy,
+                                  self._backend, self.restart)
+        except OSError as err:
+            self.stop()
+            raise ServeError(f"cannot listen on {self.host}:{self.port}: {err.strerror or err}") from None
+        self._front = gateway.Running(front)
+        if not self.writable:
+            atomic_write_bytes(self.store_dir / SERVE_MARKER, f"{self.process.pid}\n".encode())
+        return self
+
+    def _backend(self) -> tuple[str, int]:
+        """Where the Oxigraph server listens; during a restart, once it is back."""
+        with self._restart_lock:
+            return "127.0.0.1", self.backend_port
+
+    def _start_backend(self, wait: float) -> None:
+        with socket.socket() as sock:  # a free private port
+            sock.bind(("127.0.0.1", 0))
+            self.backend_port = sock.getsockname()[1]
+        self._log = self._log or tempfile.TemporaryFile()
         self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=self._log,
                                         stderr=subprocess.STDOUT, preexec_fn=_die_with_parent())
         deadline = time.monotonic() + wait
+        url = f"http://127.0.0.1:{self.backend_port}/"
         while True:
             if self.process.poll() is not None:
                 self._raise_start_failure()
             try:
-                with urllib.request.urlopen(self.url, timeout=2) as resp:
+                with urllib.request.urlopen(url, timeout=2) as resp:
                     if resp.status < 500 and self.process.poll() is None:
                         break
             except urllib.error.HTTPError as err:
@@ -173,10 +225,28 @@ class Server:
             if time.monotonic() > deadline:
                 self.stop()
                 raise ServeError(f"the Oxigraph server did not answer at {self.url} within {wait:g} s")
-            time.sleep(0.1)
-        if not self.writable:
-            atomic_write_bytes(self.store_dir / SERVE_MARKER, f"{self.process.pid}\n".encode())
-        return self
+            time.sleep(0.05)
+
+    def restart(self, port: int | None = None) -> None:
+        """Stop every query running (Oxigraph cannot cancel one) by restarting the Oxigraph server;
+        with ``port``, only if it still is the one on that port (not already restarted).
+
+        The new server is started from one long-lived thread: Linux stops a child when the thread
+        that started it ends (PR_SET_PDEATHSIG), and a request's thread ends with the request."""
+        if self._spawner is None:
+            self._spawner = ThreadPoolExecutor(1, thread_name_prefix="kg-serve-restart")
+        self._spawner.submit(self._restart, port).result()
+
+    def _restart(self, port: int | None) -> None:
+        with self._restart_lock:
+            old = self.process
+            if old is None or (port is not None and port != self.backend_port):
+                return
+            old.kill()
+            old.wait()
+            self._start_backend(30.0)
+            if not self.writable:
+                atomic_write_bytes(self.store_dir / SERVE_MARKER, f"{self.process.pid}\n".encode())
 
     def _raise_start_failure(self) -> None:
         out = self._output()
@@ -203,12 +273,20 @@ class Server:
             self._log = None
 
     def wait(self) -> int:
-        """Block until the server stops; its exit status."""
-        assert self.process is not None
-        return self.process.wait()
+        """Block until the server stops by itself (a restart after a timeout does not count); its exit status."""
+        while True:
+            proc = self.process
+            assert proc is not None
+            status = proc.wait()
+            with self._restart_lock:
+                if proc is self.process:
+                    return status
 
     def stop(self) -> None:
         """Stop the server (SIGTERM, then SIGKILL after 10 s) and remove the store marker."""
+        if self._front is not None:
+            self._front.close()
+            self._front = None
         proc = self.process
         if proc is not None:
             if proc.poll() is None:
@@ -218,6 +296,9 @@ class Server:
                 except subprocess.TimeoutExpired:
                     proc.kill()
                     proc.wait()
+            if self._spawner is not None:
+                self._spawner.shutdown()
+                self._spawner = None
             marker = self.store_dir / SERVE_MARKER
             try:
                 if marker.read_text().strip() == str(proc.pid):
@@ -231,6 +312,18 @@ class Server:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def _host_names(host: str, port: int, extra: tuple[str, ...]) -> frozenset[str]:
+    """The Host header values a server bound to ``host:port`` answers: the address it is bound to,
+    ``localhost`` on a loopback one, this machine's names on a wildcard one, and ``extra``."""
+    names = {host, *extra}
+    if is_loopback(host):
+        names.add("localhost")
+    if host in ("0.0.0.0", "::"):
+        names |= {"localhost", "127.0.0.1", "::1", socket.gethostname(), socket.getfqdn()}
+    shown = {f"[{n}]" if ":" in n else n for n in (n.strip().lower().strip("[]") for n in names) if n}
+    return frozenset({f"{n}:{port}" for n in shown} | (shown if port == 80 else set()))
 
 
 def _die_with_parent():

@@ -93,3 +93,57 @@ def test_cli_reason_owlrl_engine_and_plain_turtle_out(kg, tmp_path) -> None:
 def test_cli_reason_bad_out_extension(kg, tmp_path) -> None:
     result = run(kg, "reason", VALID, "--out", tmp_path / "e.csv")
     assert result.exit_code == 2 and "--out" in result.output
+
+
+@pytest.fixture
+def context_server():
+    """A JSON-LD context served on loopback by the test; ``seen`` lists what was asked of it."""
+    import json
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Context(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.server.seen.append(self.path)
+            body = json.dumps({"@context": {"label": "http://www.w3.org/2000/01/rdf-schema#label"}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/ld+json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Context)
+    server.seen = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("command", ["validate", "reason"])
+def test_cli_semantic_jsonld_remote_context_is_not_fetched(kg, tmp_path, context_server, command) -> None:
+    """Issue 17: `kg validate`/`kg reason` parsed JSON-LD with rdflib, which fetched a remote @context."""
+    import json
+
+    doc = tmp_path / "remote.jsonld"
+    doc.write_text(json.dumps({"@context": f"http://127.0.0.1:{context_server.server_port}/context.jsonld",
+                               "@id": "https://example.org/a", "label": "an invented thing"}), encoding="utf-8")
+    result = run(kg, command, doc, *(["--out", tmp_path / "out.trig"] if command == "reason" else []))
+    assert context_server.seen == []
+    assert result.exit_code == 1 and "remote contexts" in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_cli_semantic_jsonld_without_remote_context_is_read(kg, tmp_path) -> None:
+    from kg.rdf.write import read_dataset
+
+    ds = Dataset()
+    ds.parse(VALID, format="turtle")
+    doc = tmp_path / "valid.jsonld"
+    doc.write_text(ds.serialize(format="json-ld"), encoding="utf-8")
+    assert len(read_dataset([doc])) == len(ds)
+    result = run(kg, "validate", doc)
+    assert result.exit_code == 0, result.output

@@ -160,9 +160,9 @@ def test_cache_deleted_is_removed(built, tmp_path):
 def test_cache_damaged_entry_is_analysed_again(built, tmp_path):
     src, out = _copy(built, tmp_path)
     before = _files(out)
-    entries = sorted((out / cache.CACHE_DIR / "analyses").rglob("*.pickle"))
+    entries = sorted((out / cache.CACHE_DIR / "analyses").rglob("*.json"))
     assert len(entries) == 3
-    entries[0].write_bytes(b"not a pickle")
+    entries[0].write_bytes(b"not an entry")
     (out / "graph.ttl").unlink()  # a merged file gone is written again
     again = _build(src, "--out", out, "--format", "ttl,trig,nq,nt")
     assert "3 documents (0 parsed, 3 cached)" in again
@@ -288,3 +288,70 @@ def test_cache_mapping_version_follows_the_ontology(tmp_path, monkeypatch):
         assert cache.mapping_version() != before
     finally:
         cache.mapping_version.cache_clear()
+
+
+# -- a planted cache or manifest (issue 17) -------------------------------------------------------
+
+class _Planted:
+    """A pickle that, when loaded, creates the file ``marker``."""
+
+    def __init__(self, marker: str):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (open, (self.marker, "w"))
+
+
+@pytest.mark.model
+def test_cache_planted_pickle_is_not_run(built, tmp_path):
+    """Issue 17: a pickle planted in OUT/.kg-cache/ ran on the next build; the cache is JSON, read as data."""
+    import pickle
+
+    src, out = _copy(built, tmp_path)
+    before = _files(out)
+    marker = tmp_path / "ran"
+    entries = [p for p in (out / cache.CACHE_DIR / "analyses").rglob("*") if p.is_file()]
+    assert len(entries) == 3
+    for entry in entries:  # the entry under its own name and under the name an older kg gave it
+        for name in (entry, entry.with_suffix(".pickle")):
+            name.write_bytes(pickle.dumps(_Planted(str(marker))))
+    (out / "graph.ttl").unlink()
+    _build(src, "--out", out, "--format", "ttl,trig,nq,nt")
+    assert not marker.exists()
+    assert _files(out) == before  # the planted entries were misses: analysed again
+    assert not list((out / cache.CACHE_DIR / "analyses").rglob("*.pickle"))  # and pruned
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("name", ["../../victim.txt", "/VICTIM", "..", "sub/../../../victim.txt"])
+def test_cache_planted_manifest_entry_deletes_nothing_outside(built, tmp_path, name):
+    """Issue 17: a manifest entry of a document gone named the file to delete; any file, anywhere."""
+    import json
+
+    src, out = _copy(built, tmp_path)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me", encoding="utf-8")
+    name = name.replace("/VICTIM", str(victim))
+    path = out / cache.CACHE_DIR / "manifest.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    some = next(iter(manifest["documents"].values()))
+    manifest["documents"]["gone"] = dict(some, file=name)
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+    _build(src, "--out", out)
+    assert victim.read_text(encoding="utf-8") == "keep me"
+    assert out.is_dir() and (out / "graphs").is_dir()
+
+
+@pytest.mark.parametrize("name, ok", [
+    ("a.nq", True), ("000_b6.nq", True), ("..", False), (".", False), ("", False), ("../a.nq", False),
+    ("/etc/passwd", False), ("a\\..\\b.nq", False), (None, False), (3, False),
+])
+def test_cache_confined_names_only_files_of_the_folder(tmp_path, name, ok):
+    assert (cache.confined(tmp_path, name) is not None) == ok
+
+
+def test_cache_confined_refuses_a_link_out(tmp_path):
+    (tmp_path / "graphs").mkdir()
+    (tmp_path / "outside.nq").write_text("x", encoding="utf-8")
+    (tmp_path / "graphs" / "a.nq").symlink_to(tmp_path / "outside.nq")
+    assert cache.confined(tmp_path / "graphs", "a.nq") is None

@@ -244,7 +244,8 @@ def test_dask_load_into_an_endpoint_puts_each_named_graph(on_dask, tmp_path):
     server = Server(tmp_path / "store", bind=f"127.0.0.1:{free_port()}", writable=True)
     server.start()
     try:
-        loaded = CliRunner().invoke(main, ["load", str(out), "--endpoint", server.store_url])
+        loaded = CliRunner().invoke(main, ["load", str(out), "--endpoint", server.store_url],
+                                    env={"KG_ENDPOINT_TOKEN": server.token})
         assert loaded.exit_code == 0, loaded.output
         assert loaded.output.count("loaded ") == len(result.partitions)
         documents = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["documents"]

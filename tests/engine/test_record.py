@@ -7,6 +7,7 @@ Parses are built by hand (no model); all names are invented.
 from __future__ import annotations
 
 import datetime
+import json
 import pickle
 from types import SimpleNamespace
 
@@ -82,8 +83,42 @@ def test_record_cache_entry_round_trip_and_misses():
     assert again == record and document == analysed.document
     assert isinstance(again, DocumentRecord)
     assert loads(data, "another") is None  # an entry of another document
-    assert loads(b"not a pickle", "d1") is None and loads(None, "d1") is None
-    assert loads(pickle.dumps(("d1", record)), "d1") is None  # not a (document, record) pair
+    assert loads(b"not json", "d1") is None and loads(None, "d1") is None
+    assert loads(pickle.dumps((analysed.document, record)), "d1") is None  # a pickle is never read
+
+
+class _Planted:
+    """What a planted pickle runs when it is unpickled: it leaves a file behind."""
+
+    def __init__(self, marker: str):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (open, (self.marker, "w"))
+
+
+def test_record_cache_entry_is_data_not_code(tmp_path):
+    """Issue 17: a pickle planted as a cache entry ran code on the next build; an entry is JSON now."""
+    marker = tmp_path / "ran"
+    assert loads(pickle.dumps(_Planted(str(marker))), "d1") is None
+    assert not marker.exists()
+    data = dumps(*(lambda a: (a.document, record_of(a)))(_analysed()))
+    assert data.startswith(b"[") and json.loads(data)[0] == 1
+
+
+@pytest.mark.parametrize("damage", [
+    lambda e: e[2].__setitem__(0, 7),                        # an id that is no string
+    lambda e: e[2][1][0].__setitem__(5, "not a list"),       # roles
+    lambda e: e[2][2][0].__setitem__(3, True),               # a paragraph number that is a bool
+    lambda e: e[2][2][0].__setitem__(12, "March twelfth"),   # a date that is no ISO date
+    lambda e: e[1].pop(),                                    # a field short
+    lambda e: e.__setitem__(0, 99),                          # another entry format
+])
+def test_record_cache_entry_of_the_wrong_shape_is_a_miss(damage):
+    analysed = _analysed()
+    entry = json.loads(dumps(analysed.document, record_of(analysed)))
+    damage(entry)
+    assert loads(json.dumps(entry).encode(), "d1") is None
 
 
 def test_record_is_immutable():

@@ -48,7 +48,12 @@ def test_documents_front_matter(tmp_path: Path, front: str, expected: dict) -> N
         ("published: 12\n", "is not a date"),
         ("- just\n- a list\n", "must be 'key: value' lines"),
         ("title: [a, b]\n", "'title' must be a single line"),
+        ("base: &b 2024-03-14\npublished: *b\n", "YAML alias (*b) (line 3)"),
+        ("published: [[1, 2], {a: b}]\n", "published: a list is not a date"),
+        ("published: {when: today}\n", "published: a dict is not a date"),
+        ("published: " + "9" * 80 + "x\n", "'" + "9" * 40 + "...' is not a date"),
     ],
+    ids=["syntax", "unclosed", "indent", "word", "number", "list", "title-list", "alias", "nested", "dict", "long"],
 )
 def test_documents_front_matter_errors(tmp_path: Path, front: str, fragment: str) -> None:
     path = tmp_path / "bad.txt"
@@ -58,6 +63,29 @@ def test_documents_front_matter_errors(tmp_path: Path, front: str, fragment: str
     assert fragment in info.value.message
     assert str(info.value).startswith(f"{path}: ")
     assert isinstance(info.value, KgError)
+
+
+def test_documents_front_matter_alias_bomb_is_refused_at_once(tmp_path: Path) -> None:
+    """Issue 17: a few hundred bytes of nested aliases in ``published:`` hung the build (the value's
+    repr in the error message is 9**9 strings long). Read in a child process, so a hang fails the test."""
+    import subprocess
+    import sys
+
+    levels = ["a: &a [" + ", ".join(["x"] * 9) + "]"]
+    for prev, name in zip("abcdefgh", "bcdefghi"):
+        levels.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    path = tmp_path / "bomb.md"
+    path.write_text("---\n" + "\n".join(levels) + "\npublished: [" + ", ".join(["*i"] * 9) + "]\n---\n" + BODY,
+                    encoding="utf-8")
+    assert path.stat().st_size < 600
+    code = ("import sys; from kg.ingest.documents import read_document; from kg.errors import InputError\n"
+            "try:\n    read_document(sys.argv[1])\nexcept InputError as e:\n    print(e.message)")
+    try:
+        done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=30,
+                              env={"PYTHONPATH": str(Path(__file__).resolve().parents[2])}, check=True)
+    except subprocess.TimeoutExpired:
+        pytest.fail("reading 600 bytes of front matter took more than 30 s")
+    assert "YAML alias (*a)" in done.stdout
 
 
 @pytest.mark.parametrize(

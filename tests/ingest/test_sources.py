@@ -89,3 +89,32 @@ def test_sources_html_builds_facts(tmp_path):
     result = build_corpus([path])
     assert ("Ejection", ("Ana Lopes",), ("Tom Reyes",), "2024-03-12") in {
         (f.cls, tuple(f.agents), tuple(f.targets), f.date) for f in result.facts}
+
+
+@pytest.mark.parametrize("given, kept", [
+    ("x" * 300, False), ("é" * 100, False), ("..", False), (".", False), ("...", False),
+    ("a-normal_id.2024", True), ("a" * 120, True), ("with space", True),
+], ids=["300-chars", "100-accented", "dot-dot", "dot", "dots", "normal", "at-the-limit", "space"])
+def test_sources_jsonl_unusable_ids_are_shortened_or_hashed(tmp_path, given, kept):
+    """Issue 17: a 300-character id aborted the build (its graph file name is too long) and an id of
+    '..' became an IRI rdflib cannot read back; such an id is changed, with a warning, never fatal."""
+    from urllib.parse import quote
+
+    from rdflib import Graph
+
+    from kg.engine.graphs import graph_file
+
+    path = tmp_path / "feed.jsonl"
+    lines = [{"id": given, "text": "Speaker Ana Lopes ejected Tom Reyes."}, {"id": "next", "text": "Another text."}]
+    path.write_text("\n".join(json.dumps(r) for r in lines) + "\n", encoding="utf-8")
+    docs, problems = read_corpus([path])
+    assert "next" in [d.id for d in docs] and len(docs) == 2  # the rest is read
+    doc = next(d for d in docs if d.id != "next")
+    assert (doc.id == given) == kept
+    assert [p.warning for p in problems] == ([] if kept else [True])
+    assert len(graph_file(doc.id).encode()) <= 160 and doc.id.strip(".")
+    iri = f"https://w3id.org/kg-news/id/doc/{quote(doc.id, safe='-_.')}"
+    parsed = Graph().parse(data=f"<{iri}> <https://example.org/p> \"1\" .", format="nt")
+    assert str(next(iter(parsed))[0]) == iri
+    again, _ = read_corpus([path])
+    assert [d.id for d in again] == [d.id for d in docs]  # the same id each time

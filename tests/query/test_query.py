@@ -296,3 +296,39 @@ def test_query_folded_parameter_is_declared_in_the_header():
 
     assert stored("person-timeline").folded == {"person"}
     assert "(folded)" not in stored("person-timeline").params["person"]
+
+
+# -- issue 17: an article's control characters never reach the terminal ---------------------------
+
+#: what an article might carry: a title rewrite (OSC), a colour, a cursor move, a right-to-left override
+def _controls(text: str) -> list[str]:
+    import unicodedata
+
+    return [c for c in text if unicodedata.category(c) in ("Cc", "Cf")]
+
+
+HOSTILE = ["\x1b]0;owned\x07", "\x1b[31m", "\x1b[2J\x1b[H", "\u202e", "\x9b1m", "\x00", "\x7f"]
+
+
+@pytest.mark.parametrize("bad", HOSTILE)
+def test_query_table_escapes_control_characters(bad):
+    from kg.query.sparql import Results, format_results
+
+    results = Results(["name", "who"], [{"name": ox.Literal(f"Ana{bad}Lopes"),
+                                         "who": ox.NamedNode(f"https://example.org/x{ord(bad[0]):x}")}])
+    table = format_results(results, "table", labels={f"https://example.org/x{ord(bad[0]):x}": f"T{bad}R"})
+    assert not any(c in table for c in _controls(bad))
+    assert "Ana\\x" in table or "Ana\\u" in table
+
+
+@pytest.mark.parametrize("bad", HOSTILE)
+def test_query_fact_lines_and_stats_escape_control_characters(bad):
+    from kg.engine.facts import Fact
+    from kg.model import printable
+    from kg.report.stats import _section
+
+    fact = Fact("doc", 1, "Ejection", [f"Ana{bad}Lopes"], [f"Tom{bad}"], "2024-03-12", None)
+    said = Fact("doc", 2, "Statement", ["Tom"], [], None, None, quote=f"no{bad}way")
+    for line in (fact.line(), said.line(), "\n".join(_section("t", ["name"], [[f"Ana{bad}"]]))):
+        assert not any(c in line for c in _controls(bad)), line
+    assert printable("one\ntwo", keep="\n") == "one\ntwo" and printable("one\ntwo") == "one\\x0atwo"

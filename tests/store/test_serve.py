@@ -66,10 +66,16 @@ def test_serve_writable_accepts_updates_and_loads(store_copy, seed):
     with Server(store_copy, bind=f"127.0.0.1:{free_port()}", writable=True) as server:
         n = _count(server.query_url)
         resp = requests.post(server.update_url, data={"update": "INSERT DATA { GRAPH <http://example.org/g> "
-                                                                "{ <http://a> <http://b> <http://c> } }"}, timeout=10)
+                                                                "{ <http://a> <http://b> <http://c> } }"},
+                             headers={"Authorization": f"Bearer {server.token}"}, timeout=10)
         assert resp.status_code in (200, 204)
         assert _count(server.query_url) == n + 1
+        resp = requests.post(server.update_url, data={"update": "DROP ALL"}, timeout=10)
+        assert resp.status_code == 401  # no token
         result = _cli("load", seed.trig, "--endpoint", server.store_url)
+        assert result.exit_code == 1 and "401" in result.output
+        result = CliRunner().invoke(main, ["load", str(seed.trig), "--endpoint", server.store_url],
+                                    env={"KG_ENDPOINT_TOKEN": server.token})
         assert result.exit_code == 0, result.output
         assert _count(server.query_url) == n + 1
         # it holds the store's lock: the embedded store cannot be opened meanwhile
