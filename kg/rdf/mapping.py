@@ -34,6 +34,7 @@ from kg.ingest.documents import Document
 from kg.model import Entity, Event, fold
 from kg.ontology import lexicon
 from kg.ontology.roles import event_roles
+from kg.ontology.terms import ontology_graph
 from kg.ontology.vocab import KG, NS
 from kg.rdf.lines import TripleCollector
 
@@ -54,6 +55,24 @@ def slug(text: str) -> str:
     if not s:
         return "h" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
     return quote(s, safe="-_")
+
+
+@lru_cache(maxsize=None)
+def kg_types(cls: str) -> tuple[URIRef, ...]:
+    """``kg:cls`` and every kg: class above it in ``kg.ttl`` (``Ejection`` -> kg:Ejection, kg:Event).
+
+    The graph states them all, so that it stands alone: a plain SHACL run of ``shapes.ttl`` (no
+    ontology merged, no inference: ``sh:class kg:Agent`` and ``sh:targetClass kg:Event`` read
+    ``rdf:type`` only) and a SPARQL ``?x a kg:Event`` give what they would with the ontology.
+    Classes of other vocabularies (schema:, prov:) are left to a reasoner (``kg build --reason``).
+    """
+    onto, found, todo = ontology_graph(), [KG[cls]], [KG[cls]]
+    while todo:
+        for sup in onto.objects(todo.pop(), RDFS.subClassOf):
+            if isinstance(sup, URIRef) and str(sup).startswith(NS) and sup not in found:
+                found.append(sup)
+                todo.append(sup)
+    return tuple(found)
 
 
 @dataclass
@@ -138,7 +157,8 @@ class Mapper:
     def add_entity(self, g, e: Entity) -> None:
         iri = self._labelled(g, e, e.names | set(e.aliases))
         if e.kind == "Motion" and fold(e.name).split()[-1:] == ["bill"]:
-            g.add((iri, RDF.type, KG.Bill))
+            for cls in kg_types("Bill"):
+                g.add((iri, RDF.type, cls))
         for rel, obj in sorted(e.roles, key=lambda r: (r[0], r[1].kind, r[1].name)):
             g.add((iri, KG[rel], self.entity_iri(obj)))
             self.add_entity_label(g, obj)
@@ -151,7 +171,8 @@ class Mapper:
         folded key (``skos:hiddenLabel``: any case or accents, found with an index look-up by the
         ``# Param: person (folded)`` queries); returns its IRI."""
         iri = self.entity_iri(e)
-        g.add((iri, RDF.type, KG[e.kind]))
+        for cls in kg_types(e.kind):
+            g.add((iri, RDF.type, cls))
         g.add((iri, RDFS.label, Literal(e.name)))
         for n in sorted(other_names):
             if n and n != e.name:
@@ -231,7 +252,8 @@ class Mapper:
             for t in targets:
                 g.add((iri, KG.claimedTarget, self.entity_iri(t)))
             return
-        g.add((iri, RDF.type, KG[ev.cls]))
+        for cls in kg_types(ev.cls):
+            g.add((iri, RDF.type, cls))
         for a in agents:
             g.add((iri, KG.agent, self.entity_iri(a)))
         for t in targets:
