@@ -36,6 +36,7 @@ from kg.ontology import lexicon
 from kg.ontology.roles import event_roles
 from kg.ontology.terms import ontology_graph
 from kg.ontology.vocab import KG, NS
+from kg.rdf.buildinfo import BuildInfo, current
 from kg.rdf.lines import TripleCollector
 
 #: Where instance IRIs live unless the user passes ``--base``.
@@ -44,6 +45,10 @@ DEFAULT_BASE = "https://w3id.org/kg-news/id/"
 WIKIDATA = Namespace("http://www.wikidata.org/entity/")
 #: schema.org as the ontology and the JSON-LD context spell it (rdflib's SDO is https://)
 SCHEMA = Namespace("http://schema.org/")
+
+#: the language of the articles' prose (kg reads English only: the English model, README "Limits"); the
+#: literals quoted from an article (its title, sentences, posts, quotes, triggers, charges) carry it
+TEXT_LANGUAGE = "en"
 
 _KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
               "Office": "office", "Motion": "motion"}
@@ -94,9 +99,12 @@ class Mapper:
         sink: where the graphs go: a new :class:`rdflib.Dataset` (default), or anything with its
             ``bind(prefix, namespace)`` and ``graph(name).add(triple)``, such as the lighter
             :class:`kg.rdf.lines.TripleCollector`. It is ``self.dataset``.
+        build: what made the graphs (software, versions, time); default this build's
+            (:func:`kg.rdf.buildinfo.current`).
     """
 
-    def __init__(self, base: str = DEFAULT_BASE, sink: Dataset | TripleCollector | None = None):
+    def __init__(self, base: str = DEFAULT_BASE, sink: Dataset | TripleCollector | None = None,
+                 build: BuildInfo | None = None):
         if not base.endswith(("/", "#")):
             base += "/"
         self.base = base
@@ -106,6 +114,7 @@ class Mapper:
         #: the country the document being mapped is about (a party's schema:sameAs depends on it)
         self._country: str | None = None
         self.dataset = Dataset() if sink is None else sink
+        self.build = build if build is not None else current()
         for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
                            ("prov", str(PROV))):
             self.dataset.bind(prefix, ns)
@@ -129,13 +138,17 @@ class Mapper:
         g = self.dataset.graph(self.graph_iri(d))
         doc = self.document_iri(d)
         g.add((g.identifier, PROV.wasDerivedFrom, doc))
+        self.add_generation(g)
         g.add((doc, RDF.type, KG.Document))
-        for prop, value, dt in (("title", d.title, None), ("outlet", d.outlet, None),
-                                ("url", d.url, XSD.anyURI), ("published", d.published, XSD.date)):
+        if d.title:
+            g.add((doc, KG.title, Literal(d.title, lang=TEXT_LANGUAGE)))
+        for prop, value, dt in (("outlet", d.outlet, None), ("url", d.url, XSD.anyURI),
+                                ("published", d.published, XSD.date)):
             if value:
                 g.add((doc, KG[prop], Literal(value.isoformat() if dt == XSD.date else value, datatype=dt)))
-        if d.date and not d.published:
-            g.add((doc, RDFS.comment, Literal(f"date {d.date.isoformat()} inferred from the latest embedded post")))
+        if d.date and not d.published:  # Document.date: the latest embedded post's
+            g.add((doc, KG.inferredDate, Literal(d.date.isoformat(), datatype=XSD.date)))
+            g.add((doc, KG.dateInference, KG.LatestEmbeddedPost))
         self._country = lexicon.load().country_of(d.text)  # whose party a party name is (schema:sameAs)
         for e in facts.entities:
             self.add_entity(g, e)
@@ -143,7 +156,7 @@ class Mapper:
             post = self.ns[f"doc/{quote(d.id, safe='-_.')}/post/{i + 1}"]
             g.add((post, RDF.type, KG.SocialMediaPost))
             g.add((post, KG.embeddedIn, doc))
-            g.add((post, KG.text, Literal(d.text[embed.start:embed.body_end].strip())))
+            g.add((post, KG.text, Literal(d.verbatim[embed.start:embed.body_end].strip(), lang=TEXT_LANGUAGE)))
             if embed.handle:
                 g.add((post, KG.handle, Literal("@" + embed.handle.lstrip("@"))))
             if embed.published:
@@ -153,6 +166,19 @@ class Mapper:
                 g.add((post, KG.postAuthor, self.entity_iri(author)))
         for ev in facts.events:
             self.add_event(g, d, doc, ev, facts.sentences)
+
+    def add_generation(self, g) -> None:
+        """The graph's PROV-O: when, and by which activity (kg, its version, the rules' digest)."""
+        b = self.build
+        activity, software = self.ns[f"build/{b.key}"], self.ns[f"software/{quote(b.software)}-{quote(b.version)}"]
+        g.add((g.identifier, PROV.generatedAtTime, Literal(b.generated_at.isoformat(), datatype=XSD.dateTime)))
+        g.add((g.identifier, PROV.wasGeneratedBy, activity))
+        g.add((activity, RDF.type, PROV.Activity))
+        g.add((activity, PROV.wasAssociatedWith, software))
+        g.add((activity, KG.rulesVersion, Literal(b.rules)))
+        g.add((software, RDF.type, PROV.SoftwareAgent))
+        g.add((software, RDFS.label, Literal(b.software)))
+        g.add((software, SCHEMA.softwareVersion, Literal(b.version)))
 
     def add_entity(self, g, e: Entity) -> None:
         iri = self._labelled(g, e, e.names | set(e.aliases))
@@ -213,7 +239,7 @@ class Mapper:
         begin, end = ev.sentence
         sent = self.ns[f"doc/{quote(d.id, safe='-_.')}#char={begin},{end}"]
         g.add((sent, RDF.type, KG.Sentence))
-        g.add((sent, KG.text, Literal(d.text[begin:end])))
+        g.add((sent, KG.text, Literal(d.verbatim[begin:end], lang=TEXT_LANGUAGE)))  # as written: no-break spaces too
         g.add((sent, KG.beginIndex, Literal(begin, datatype=XSD.nonNegativeInteger)))
         g.add((sent, KG.endIndex, Literal(end, datatype=XSD.nonNegativeInteger)))
         g.add((sent, KG.inDocument, doc))
@@ -223,11 +249,11 @@ class Mapper:
         g.add((record, KG.sourceDocument, doc))
         g.add((record, KG.evidence, sent))
         if ev.trigger:  # a quote continued from an earlier one has no trigger word
-            g.add((record, KG.trigger, Literal(ev.trigger)))
+            g.add((record, KG.trigger, Literal(ev.trigger, lang=TEXT_LANGUAGE)))
         g.add((record, KG.rule, Literal(ev.rule)))
         g.add((record, KG.confidence, Literal(f"{ev.confidence:.2f}", datatype=XSD.decimal)))
         if ev.charge:
-            g.add((record, KG.charge, Literal(ev.charge)))
+            g.add((record, KG.charge, Literal(ev.charge, lang=TEXT_LANGUAGE)))
         g.add((iri, KG.modality, KG[ev.modality]))
         agents = [a.entity for a in ev.agents if a.entity is not None]
         targets = [t.entity for t in ev.targets if t.entity is not None]
@@ -243,7 +269,7 @@ class Mapper:
             if ev.date is not None:
                 g.add((record, KG.reportedDate, Literal(ev.date.isoformat(), datatype=XSD.date)))
         if getattr(ev, "quote", None) and ev.cls == "Statement":
-            g.add((iri, KG.quote, Literal(ev.quote)))
+            g.add((iri, KG.quote, Literal(ev.quote, lang=TEXT_LANGUAGE)))
         if not ev.asserted:
             g.add((iri, RDF.type, KG.EventClaim))
             g.add((iri, KG.claimedType, KG[ev.cls]))

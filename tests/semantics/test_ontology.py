@@ -109,22 +109,25 @@ OBJECT_PROPERTIES = [
 ]
 
 # Datatype property -> expected rdfs:range.
+PLAIN_LITERAL = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#PlainLiteral")
 DATATYPE_PROPERTIES = [
-    ("charge", XSD.string),
+    ("charge", PLAIN_LITERAL),  # prose from the article, tagged @en (OWL 2: rdf:PlainLiteral)
     ("date", XSD.date),
-    ("quote", XSD.string),
-    ("text", XSD.string),
+    ("quote", PLAIN_LITERAL),  # prose from the article, tagged @en (OWL 2: rdf:PlainLiteral)
+    ("text", PLAIN_LITERAL),  # prose from the article, tagged @en (OWL 2: rdf:PlainLiteral)
     ("beginIndex", XSD.nonNegativeInteger),
     ("endIndex", XSD.nonNegativeInteger),
-    ("trigger", XSD.string),
+    ("trigger", PLAIN_LITERAL),  # prose from the article, tagged @en (OWL 2: rdf:PlainLiteral)
     ("rule", XSD.string),
     ("confidence", XSD.decimal),
-    ("title", XSD.string),
+    ("title", PLAIN_LITERAL),  # prose from the article, tagged @en (OWL 2: rdf:PlainLiteral)
     ("url", XSD.anyURI),
     ("published", XSD.date),
     ("outlet", XSD.string),
     ("handle", XSD.string),
     ("postedOn", XSD.date),
+    ("inferredDate", XSD.date),
+    ("rulesVersion", XSD.string),
 ]
 
 # Properties whose domain is left open on purpose (none at present).
