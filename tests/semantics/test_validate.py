@@ -44,6 +44,12 @@ CASES = [
      "Violation"),
     ("EventTypeShape", "ejection-not-stated-an-event", "event:ejection a kg:Event .", "", "stated to be a kg:Event",
      "Violation"),
+    ("NotJunkShape", "person-named-by-a-link", "", 'person:pic-twitter-com-abc1 a kg:Person , kg:Agent ; '
+     'rdfs:label "pic.twitter.com/AbC1" .', "web address", "Violation"),
+    ("NotJunkShape", "party-named-by-a-url", "", 'party:https-example-org a kg:PoliticalParty , kg:Organization , '
+     'kg:Agent ; rdfs:label "https://example.org" .', "web address", "Violation"),
+    ("NotJunkShape", "small-capitals-slug", "", "<https://example.org/id/person/s%E1%B4%80%E1%B4%8D> a kg:Person , "
+     'kg:Agent ; rdfs:label "Sᴀᴍ" .', "not folded", "Violation"),
     ("OrganizationShape", "two-names", "", 'legislature:house rdfs:label "The House" .', "exactly one name",
      "Violation"),
     ("OrganizationShape", "empty-other-name", "", 'party:progress-party skos:altLabel "" .', "non-empty",
