@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SHARED ?= ../shared
 
-.PHONY: install run test score clean virtuoso chromium
+.PHONY: install run test score clean virtuoso chromium rapper shacl-js
 
 $(STAMP): pyproject.toml requirements/model.txt
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,9 +30,9 @@ run: $(STAMP)
 	@echo
 	$(BIN)/kg query apologies
 
-## make test: the whole test suite (installs Virtuoso and Chromium first when it can, for the remote-store
-## and browser tests)
-test: $(STAMP) virtuoso chromium
+## make test: the whole test suite (installs Virtuoso, Chromium, Raptor's rapper and rdf-validate-shacl
+## first when it can, for the remote-store, browser, RDF syntax and second-SHACL-engine tests)
+test: $(STAMP) virtuoso chromium rapper shacl-js
 	$(BIN)/python -m pytest -q
 
 ## make virtuoso: Debian's Virtuoso, for tests/test_remote.py, when missing and installable (root or
@@ -62,6 +62,30 @@ chromium:
 	  $$sudo apt-get update -q >/dev/null && \
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null || \
 	    echo "could not install chromium: the browser tests will be skipped"; }
+
+## make rapper: Raptor's rapper (Debian raptor2-utils), an independent RDF parser for tests/rdf/test_rapper.py,
+## when missing and installable (root or password-less sudo, apt-get). Never fails: without it those tests skip.
+rapper:
+	@command -v rapper >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+	  else echo "rapper is missing and installing it needs root: the rapper tests will be skipped"; exit 0; fi; \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "rapper is missing and there is no apt-get: the rapper tests will be skipped"; exit 0; fi; \
+	  echo "installing raptor2-utils (Debian) for the RDF syntax tests"; \
+	  $$sudo apt-get update -q >/dev/null && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q raptor2-utils >/dev/null || \
+	    echo "could not install raptor2-utils: the rapper tests will be skipped"; }
+
+## make shacl-js: rdf-validate-shacl, a second SHACL engine (JavaScript) for tests/semantics/test_plain_shacl.py,
+## from the npm registry into .venv/node when npm is there. Never fails: without it those tests skip.
+shacl-js:
+	@test -d $(VENV)/node/node_modules/rdf-validate-shacl || { \
+	  if ! command -v npm >/dev/null 2>&1; then \
+	    echo "npm is missing: the rdf-validate-shacl tests will be skipped"; exit 0; fi; \
+	  echo "installing rdf-validate-shacl (npm) for the plain SHACL tests"; \
+	  npm install -s --no-audit --no-fund --prefix $(VENV)/node rdf-validate-shacl@0.6.5 @zazuko/env-node@3.0.0 \
+	    >/dev/null || echo "could not install rdf-validate-shacl: those tests will be skipped"; }
 
 ## make score: extraction quality against the shared gold facts: the seeds, the development set and
 ## the real news set (needs ../shared; about 3 minutes)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+
+# Reproducible builds: every graph's prov:generatedAtTime is this time (kg.rdf.buildinfo), so two
+# builds of one input write the same bytes; tests/rdf/test_buildinfo.py checks the time without it.
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1592352000")
 
 
 @pytest.fixture(scope="session")

@@ -306,7 +306,7 @@ class _DaskBuild:
             if done["report"] is not None:
                 report = done["report"] if report is None else merge_reports(report, done["report"])
         result.lap("map", self.clock)
-        if report is not None and not report.conforms:
+        if report is not None and report.violations:
             raise BuildValidationError(report)
         return manifest_docs, partitions
 

@@ -83,6 +83,7 @@ def map_documents(tasks: list[MapTask], base: str, out: str, validate: bool):
         their manifest entries (id -> key, signature, file, graph, sha, triples, validated) and,
         when the compiled check flagged them, pySHACL's report (else None).
     """
+    from kg.rdf.buildinfo import without_time
     from kg.rdf.lines import TripleCollector
     from kg.rdf.mapping import Mapper
     from kg.rdf.write import atomic_write_bytes
@@ -100,7 +101,8 @@ def map_documents(tasks: list[MapTask], base: str, out: str, validate: bool):
     for task, iri in placed:
         lines = collector.graph(iri).nquads()
         data = "".join(lines).encode("utf-8")
-        sha = hashlib.sha256(data).hexdigest()
+        # the graph's content, not its prov:generatedAtTime: an unchanged graph keeps its file and time
+        sha = hashlib.sha256("".join(without_time(lines)).encode("utf-8")).hexdigest()
         path = graphs_dir / task.file
         if task.old_sha != sha or task.old_file != task.file or not path.is_file():
             atomic_write_bytes(path, data, sync=False)

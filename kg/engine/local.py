@@ -240,7 +240,7 @@ class _LocalBuild:
         bar.close()
         self.result.written = len(todo)
         self.result.lap("map", self.clock)
-        if report is not None and not report.conforms:
+        if report is not None and report.violations:
             raise BuildValidationError(report)
         return manifest_docs
 

@@ -72,7 +72,8 @@ def people(f: Finder) -> None:
         if s == ent.start:  # (a title trimmed off the front says where the name begins)
             while s > 0 and s < e and _given_name(f, doc[s - 1], s, e):
                 s -= 1
-        if s < e and f.free(s, e):
+        # a link the model took for a name ('pic.twitter.com/...' after a post) is no one
+        if s < e and f.free(s, e) and not any(doc[k].like_url for k in range(s, e)):
             f.add(Mention(f.para, s, e, "Person", doc[s:e].text, f.span_head(s, e)))
     # a run of two or more capitalised proper nouns the model left untyped: a name
     heads = lex.party_head_words | lex.org_head_words

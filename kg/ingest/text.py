@@ -70,6 +70,14 @@ class Document:
     outlet: str | None = None
     embeds: tuple[Embed, ...] = ()
     notes: tuple[str, ...] = ()  # caveats met while reading (e.g. decoded as Windows-1252)
+    #: the body as the input wrote it (line endings unified, no BOM): ``text`` before its odd spaces
+    #: became " ", the same length, so offsets into ``text`` are offsets into it; None: same as ``text``
+    source: str | None = None
+
+    @property
+    def verbatim(self) -> str:
+        """The body as written (:attr:`source`), to quote: a no-break space stays one."""
+        return self.text if self.source is None else self.source
 
     @property
     def date(self) -> date | None:
@@ -99,10 +107,13 @@ class Problem:
 
 def normalise(text: str) -> str:
     """Unify line endings, drop a leading BOM, map odd spaces to " " (same length)."""
+    return _unify(text).translate(_TRANSLATE)
+
+
+def _unify(text: str) -> str:
+    """Unify line endings and drop a leading BOM: the text offsets count in."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return text.translate(_TRANSLATE)
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def _parse_date(value: str) -> date | None:
@@ -223,7 +234,8 @@ def _parse(raw: str, id: str, path: Path | None, overrides: dict[str, Any]) -> D
     unknown = set(overrides) - {"title", "url", "published", "outlet"}
     if unknown:
         raise TypeError(f"unexpected metadata: {', '.join(sorted(unknown))}")
-    text = normalise(raw)
+    unified = _unify(raw)
+    text = unified.translate(_TRANSLATE)
     if not text.strip():
         raise InputError(where, "empty file")
     meta, body = _front_matter(text, where)
@@ -236,7 +248,9 @@ def _parse(raw: str, id: str, path: Path | None, overrides: dict[str, Any]) -> D
             raise InputError(where, f"front matter '{key}' must be a single line of text")
         meta[key] = None if value is None else str(value).strip()
     published = _to_date(meta["published"], where)
-    return Document(id, body, path, meta["title"], meta["url"], published, meta["outlet"], find_embeds(body))
+    source = unified[len(text) - len(body):]  # the body is a suffix of text, and translate keeps lengths
+    return Document(id, body, path, meta["title"], meta["url"], published, meta["outlet"], find_embeds(body),
+                    source=None if source == body else source)
 
 
 def from_text(text: str, id: str = "text", **meta: Any) -> Document:

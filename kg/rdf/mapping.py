@@ -34,7 +34,9 @@ from kg.ingest.documents import Document
 from kg.model import Entity, Event, fold
 from kg.ontology import lexicon
 from kg.ontology.roles import event_roles
+from kg.ontology.terms import ontology_graph
 from kg.ontology.vocab import KG, NS
+from kg.rdf.buildinfo import BuildInfo, current
 from kg.rdf.lines import TripleCollector
 
 #: Where instance IRIs live unless the user passes ``--base``.
@@ -43,6 +45,10 @@ DEFAULT_BASE = "https://w3id.org/kg-news/id/"
 WIKIDATA = Namespace("http://www.wikidata.org/entity/")
 #: schema.org as the ontology and the JSON-LD context spell it (rdflib's SDO is https://)
 SCHEMA = Namespace("http://schema.org/")
+
+#: the language of the articles' prose (kg reads English only: the English model, README "Limits"); the
+#: literals quoted from an article (its title, sentences, posts, quotes, triggers, charges) carry it
+TEXT_LANGUAGE = "en"
 
 _KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
               "Office": "office", "Motion": "motion"}
@@ -54,6 +60,24 @@ def slug(text: str) -> str:
     if not s:
         return "h" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
     return quote(s, safe="-_")
+
+
+@lru_cache(maxsize=None)
+def kg_types(cls: str) -> tuple[URIRef, ...]:
+    """``kg:cls`` and every kg: class above it in ``kg.ttl`` (``Ejection`` -> kg:Ejection, kg:Event).
+
+    The graph states them all, so that it stands alone: a plain SHACL run of ``shapes.ttl`` (no
+    ontology merged, no inference: ``sh:class kg:Agent`` and ``sh:targetClass kg:Event`` read
+    ``rdf:type`` only) and a SPARQL ``?x a kg:Event`` give what they would with the ontology.
+    Classes of other vocabularies (schema:, prov:) are left to a reasoner (``kg build --reason``).
+    """
+    onto, found, todo = ontology_graph(), [KG[cls]], [KG[cls]]
+    while todo:
+        for sup in onto.objects(todo.pop(), RDFS.subClassOf):
+            if isinstance(sup, URIRef) and str(sup).startswith(NS) and sup not in found:
+                found.append(sup)
+                todo.append(sup)
+    return tuple(found)
 
 
 @dataclass
@@ -75,9 +99,12 @@ class Mapper:
         sink: where the graphs go: a new :class:`rdflib.Dataset` (default), or anything with its
             ``bind(prefix, namespace)`` and ``graph(name).add(triple)``, such as the lighter
             :class:`kg.rdf.lines.TripleCollector`. It is ``self.dataset``.
+        build: what made the graphs (software, versions, time); default this build's
+            (:func:`kg.rdf.buildinfo.current`).
     """
 
-    def __init__(self, base: str = DEFAULT_BASE, sink: Dataset | TripleCollector | None = None):
+    def __init__(self, base: str = DEFAULT_BASE, sink: Dataset | TripleCollector | None = None,
+                 build: BuildInfo | None = None):
         if not base.endswith(("/", "#")):
             base += "/"
         self.base = base
@@ -87,6 +114,7 @@ class Mapper:
         #: the country the document being mapped is about (a party's schema:sameAs depends on it)
         self._country: str | None = None
         self.dataset = Dataset() if sink is None else sink
+        self.build = build if build is not None else current()
         for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
                            ("prov", str(PROV))):
             self.dataset.bind(prefix, ns)
@@ -110,13 +138,17 @@ class Mapper:
         g = self.dataset.graph(self.graph_iri(d))
         doc = self.document_iri(d)
         g.add((g.identifier, PROV.wasDerivedFrom, doc))
+        self.add_generation(g)
         g.add((doc, RDF.type, KG.Document))
-        for prop, value, dt in (("title", d.title, None), ("outlet", d.outlet, None),
-                                ("url", d.url, XSD.anyURI), ("published", d.published, XSD.date)):
+        if d.title:
+            g.add((doc, KG.title, Literal(d.title, lang=TEXT_LANGUAGE)))
+        for prop, value, dt in (("outlet", d.outlet, None), ("url", d.url, XSD.anyURI),
+                                ("published", d.published, XSD.date)):
             if value:
                 g.add((doc, KG[prop], Literal(value.isoformat() if dt == XSD.date else value, datatype=dt)))
-        if d.date and not d.published:
-            g.add((doc, RDFS.comment, Literal(f"date {d.date.isoformat()} inferred from the latest embedded post")))
+        if d.date and not d.published:  # Document.date: the latest embedded post's
+            g.add((doc, KG.inferredDate, Literal(d.date.isoformat(), datatype=XSD.date)))
+            g.add((doc, KG.dateInference, KG.LatestEmbeddedPost))
         self._country = lexicon.load().country_of(d.text)  # whose party a party name is (schema:sameAs)
         for e in facts.entities:
             self.add_entity(g, e)
@@ -124,7 +156,7 @@ class Mapper:
             post = self.ns[f"doc/{quote(d.id, safe='-_.')}/post/{i + 1}"]
             g.add((post, RDF.type, KG.SocialMediaPost))
             g.add((post, KG.embeddedIn, doc))
-            g.add((post, KG.text, Literal(d.text[embed.start:embed.body_end].strip())))
+            g.add((post, KG.text, Literal(d.verbatim[embed.start:embed.body_end].strip(), lang=TEXT_LANGUAGE)))
             if embed.handle:
                 g.add((post, KG.handle, Literal("@" + embed.handle.lstrip("@"))))
             if embed.published:
@@ -135,10 +167,24 @@ class Mapper:
         for ev in facts.events:
             self.add_event(g, d, doc, ev, facts.sentences)
 
+    def add_generation(self, g) -> None:
+        """The graph's PROV-O: when, and by which activity (kg, its version, the rules' digest)."""
+        b = self.build
+        activity, software = self.ns[f"build/{b.key}"], self.ns[f"software/{quote(b.software)}-{quote(b.version)}"]
+        g.add((g.identifier, PROV.generatedAtTime, Literal(b.generated_at.isoformat(), datatype=XSD.dateTime)))
+        g.add((g.identifier, PROV.wasGeneratedBy, activity))
+        g.add((activity, RDF.type, PROV.Activity))
+        g.add((activity, PROV.wasAssociatedWith, software))
+        g.add((activity, KG.rulesVersion, Literal(b.rules)))
+        g.add((software, RDF.type, PROV.SoftwareAgent))
+        g.add((software, RDFS.label, Literal(b.software)))
+        g.add((software, SCHEMA.softwareVersion, Literal(b.version)))
+
     def add_entity(self, g, e: Entity) -> None:
         iri = self._labelled(g, e, e.names | set(e.aliases))
         if e.kind == "Motion" and fold(e.name).split()[-1:] == ["bill"]:
-            g.add((iri, RDF.type, KG.Bill))
+            for cls in kg_types("Bill"):
+                g.add((iri, RDF.type, cls))
         for rel, obj in sorted(e.roles, key=lambda r: (r[0], r[1].kind, r[1].name)):
             g.add((iri, KG[rel], self.entity_iri(obj)))
             self.add_entity_label(g, obj)
@@ -151,7 +197,8 @@ class Mapper:
         folded key (``skos:hiddenLabel``: any case or accents, found with an index look-up by the
         ``# Param: person (folded)`` queries); returns its IRI."""
         iri = self.entity_iri(e)
-        g.add((iri, RDF.type, KG[e.kind]))
+        for cls in kg_types(e.kind):
+            g.add((iri, RDF.type, cls))
         g.add((iri, RDFS.label, Literal(e.name)))
         for n in sorted(other_names):
             if n and n != e.name:
@@ -192,7 +239,7 @@ class Mapper:
         begin, end = ev.sentence
         sent = self.ns[f"doc/{quote(d.id, safe='-_.')}#char={begin},{end}"]
         g.add((sent, RDF.type, KG.Sentence))
-        g.add((sent, KG.text, Literal(d.text[begin:end])))
+        g.add((sent, KG.text, Literal(d.verbatim[begin:end], lang=TEXT_LANGUAGE)))  # as written: no-break spaces too
         g.add((sent, KG.beginIndex, Literal(begin, datatype=XSD.nonNegativeInteger)))
         g.add((sent, KG.endIndex, Literal(end, datatype=XSD.nonNegativeInteger)))
         g.add((sent, KG.inDocument, doc))
@@ -202,11 +249,11 @@ class Mapper:
         g.add((record, KG.sourceDocument, doc))
         g.add((record, KG.evidence, sent))
         if ev.trigger:  # a quote continued from an earlier one has no trigger word
-            g.add((record, KG.trigger, Literal(ev.trigger)))
+            g.add((record, KG.trigger, Literal(ev.trigger, lang=TEXT_LANGUAGE)))
         g.add((record, KG.rule, Literal(ev.rule)))
         g.add((record, KG.confidence, Literal(f"{ev.confidence:.2f}", datatype=XSD.decimal)))
         if ev.charge:
-            g.add((record, KG.charge, Literal(ev.charge)))
+            g.add((record, KG.charge, Literal(ev.charge, lang=TEXT_LANGUAGE)))
         g.add((iri, KG.modality, KG[ev.modality]))
         agents = [a.entity for a in ev.agents if a.entity is not None]
         targets = [t.entity for t in ev.targets if t.entity is not None]
@@ -222,7 +269,7 @@ class Mapper:
             if ev.date is not None:
                 g.add((record, KG.reportedDate, Literal(ev.date.isoformat(), datatype=XSD.date)))
         if getattr(ev, "quote", None) and ev.cls == "Statement":
-            g.add((iri, KG.quote, Literal(ev.quote)))
+            g.add((iri, KG.quote, Literal(ev.quote, lang=TEXT_LANGUAGE)))
         if not ev.asserted:
             g.add((iri, RDF.type, KG.EventClaim))
             g.add((iri, KG.claimedType, KG[ev.cls]))
@@ -231,7 +278,8 @@ class Mapper:
             for t in targets:
                 g.add((iri, KG.claimedTarget, self.entity_iri(t)))
             return
-        g.add((iri, RDF.type, KG[ev.cls]))
+        for cls in kg_types(ev.cls):
+            g.add((iri, RDF.type, cls))
         for a in agents:
             g.add((iri, KG.agent, self.entity_iri(a)))
         for t in targets:

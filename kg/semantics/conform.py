@@ -7,7 +7,7 @@ a bug. So ``kg build`` asks this module first, chunk by chunk, and runs pySHACL 
 chunk that this check flags (then pySHACL's report is the one shown, and its verdict counts).
 
 The check compiles the shapes file into plain Python over dictionaries of the graph's triples
-(with the ontology mixed in, as pySHACL does), for the part of SHACL the file uses: targets
+(the graph alone, as pySHACL runs it: no ontology mixed in), for the part of SHACL the file uses: targets
 ``sh:targetClass`` (with ``rdfs:subClassOf``) and ``sh:targetSubjectsOf``; paths made of IRIs,
 ``sh:inversePath`` and sequences; ``sh:minCount``, ``sh:maxCount``, ``sh:datatype`` (with
 pySHACL's test of ill-typed literals), ``sh:minLength``, ``sh:pattern``, ``sh:in``,
@@ -33,7 +33,7 @@ from rdflib.namespace import XSD
 
 from kg.errors import KgError
 from kg.rdf.lines import ntriple_line
-from kg.semantics.validate import SH, load_ontology, load_shapes
+from kg.semantics.validate import SH, load_shapes
 
 #: the constraint parameters (sh: terms) this module evaluates, on node and property shapes
 _PARAMETERS = {"minCount", "maxCount", "datatype", "minLength", "pattern", "flags", "in", "nodeKind", "class",
@@ -137,21 +137,19 @@ def _check_nested(g: Graph, node) -> None:
 @dataclass
 class CompiledShapes:
     shapes: list[_Shape]
-    ontology: list[tuple]  # the ontology's triples, mixed into every graph checked
-    ontology_nt: bytes  # the same, as N-Triples, for the SPARQL constraints
 
 
 def compiled() -> CompiledShapes:
-    """ontology/shapes.ttl compiled (once per process), with the ontology's triples.
+    """ontology/shapes.ttl compiled (once per process).
 
     Raises:
         UnsupportedShapesError: the shapes use a SHACL feature this check does not evaluate.
     """
-    return _compiled(load_shapes(), load_ontology())
+    return _compiled(load_shapes())
 
 
 @cache
-def _compiled(g: Graph, ontology: Graph) -> CompiledShapes:
+def _compiled(g: Graph) -> CompiledShapes:
     declares = [(str(g.value(d, SH.prefix)), str(g.value(d, SH.namespace))) for d in g.objects(None, SH.declare)]
     prefixes = "".join(f"PREFIX {p}: <{ns}>\n" for p, ns in sorted(set(declares)))
     nodes = set(g.subjects(RDF.type, SH.NodeShape)) | set(g.subjects(SH.targetClass, None)) | set(
@@ -160,11 +158,11 @@ def _compiled(g: Graph, ontology: Graph) -> CompiledShapes:
         if any(True for _ in g.triples((None, p, None))):
             raise UnsupportedShapesError(f"unsupported {p}")
     shapes = [_shape(g, n, prefixes) for n in sorted(nodes, key=str)]
-    return CompiledShapes(shapes, list(ontology), ontology.serialize(format="nt", encoding="utf-8"))
+    return CompiledShapes(shapes)
 
 
 class _Index:
-    """The triples of the graph checked (ontology included) in dictionaries."""
+    """The triples of the graph checked in dictionaries."""
 
     def __init__(self, triples):
         self.spo: dict = {}
@@ -364,7 +362,7 @@ def may_violate(dataset, nquads: bytes | None = None) -> bool:
     data = [(s, p, o) for s, p, o, _ in quads]
     if any(p == _SUBCLASS or isinstance(s, BNode) and p == _TYPE for s, p, o in data):
         return True  # a graph that extends the class hierarchy: let pySHACL decide
-    index = _Index(rules.ontology + data)
+    index = _Index(data)
     store = None
     for shape in rules.shapes:
         focus: dict = {}
@@ -385,7 +383,6 @@ def may_violate(dataset, nquads: bytes | None = None) -> bool:
                     if nquads is None:
                         nquads = "".join(ntriple_line(t) for t in data).encode("utf-8")
                     store.load(input=nquads, format=ox.RdfFormat.N_QUADS)
-                    store.load(input=rules.ontology_nt, format=ox.RdfFormat.N_TRIPLES)
                 except (SyntaxError, ValueError, OSError):
                     return True
             for query in shape.sparql:

@@ -1,12 +1,15 @@
 """Validate stage: check a graph against the SHACL shapes of ``ontology/shapes.ttl`` (pySHACL).
 
 The shapes say what a well-formed entity, event, claim, sentence and article is, and that
-every extracted fact carries its provenance (see the shapes file). The ontology is mixed in
-while validating, so ``sh:class kg:Agent`` accepts a ``kg:Person``. A dataset is validated as
+every extracted fact carries its provenance (see the shapes file). It is a plain SHACL run: no
+ontology is mixed in and nothing is inferred, since the graph states every kg: class of a node
+(a ``kg:Person`` is also a ``kg:Agent``), so any other SHACL engine given ``shapes.ttl`` and the
+graph alone finds the same (``tests/semantics/test_plain_shacl.py``). A dataset is validated as
 one graph (all its named graphs merged), as users query it.
 
-Findings of severity ``Violation`` make a graph non-conforming; ``Warning`` findings (say, an
-ejection whose target the text does not name) are reported but do not.
+``Report.conforms`` is SHACL's ``sh:conforms``: false when there is any result, a warning too.
+Only a ``Violation`` is a defect (``kg build`` and ``kg validate`` fail on it, :func:`check`
+raises); ``Warning`` findings (say, an ejection whose target the text does not name) are reported.
 
     >>> report = validate(dataset)             # doctest: +SKIP
     >>> report.conforms, print(report.text())  # doctest: +SKIP
@@ -80,13 +83,20 @@ class Report:
 
     @property
     def conforms(self) -> bool:
-        return not self.violations
+        """SHACL's ``sh:conforms``: no validation result at all, of any severity."""
+        return not self.findings
 
     def summary(self) -> str:
+        """``conforms to ...`` only with no finding; with warnings alone, that it has no violation."""
         v, w = len(self.violations), len(self.warnings)
-        verdict = "conforms" if self.conforms else "does not conform"
-        return (f"{verdict} to ontology/shapes.ttl: {v} violation{'s' * (v != 1)}, {w} warning{'s' * (w != 1)} "
-                f"({self.triples} triples, {self.seconds:.1f}s)")
+        counts = f"{v} violation{'s' * (v != 1)}, {w} warning{'s' * (w != 1)}"
+        if self.conforms:
+            verdict = f"conforms to ontology/shapes.ttl: {counts}"
+        elif not self.violations:
+            verdict = f"does not conform to ontology/shapes.ttl (sh:conforms false), but has no violation: {counts}"
+        else:
+            verdict = f"does not conform to ontology/shapes.ttl: {counts}"
+        return f"{verdict} ({self.triples} triples, {self.seconds:.1f}s)"
 
     def text(self, warnings: bool = True) -> str:
         """One line per finding (violations, then warnings if asked), then the summary."""
@@ -120,17 +130,18 @@ def validate(data: Graph | Dataset, shapes: Graph | None = None, ontology: Graph
     Args:
         data: a graph, or a dataset (its named graphs are validated together).
         shapes: a SHACL shapes graph; default the project's.
-        ontology: mixed into the data while validating (for rdfs:subClassOf); default ``kg.ttl``.
+        ontology: an extra graph mixed into the data while validating (pySHACL's ``ont_graph``);
+            default none, a plain SHACL run, as the shapes need.
         prepared: parse each SHACL-SPARQL query once (faster, same results); False runs
             pySHACL untouched.
 
     Returns:
-        A :class:`Report`; ``report.conforms`` is False when there is any violation.
+        A :class:`Report`; ``report.violations`` is empty when the graph has no defect, and
+        ``report.conforms`` (SHACL's) also needs no warning.
     """
     started = time.monotonic()
     graph = as_graph(data)
     shapes = shapes if shapes is not None else load_shapes()
-    ontology = ontology if ontology is not None else load_ontology()
     import pyshacl  # here, not at the top: the compiled check (kg.semantics.conform) needs only the shapes
 
     with _prepared_sparql() if prepared else nullcontext():
@@ -143,9 +154,9 @@ def validate(data: Graph | Dataset, shapes: Graph | None = None, ontology: Graph
 
 
 def check(data: Graph | Dataset, source: str = "the graph") -> Report:
-    """:func:`validate`, raising :class:`ValidationError` when the data does not conform."""
+    """:func:`validate`, raising :class:`ValidationError` when the data has a violation."""
     report = validate(data)
-    if not report.conforms:
+    if report.violations:
         raise ValidationError(report, source)
     return report
 

@@ -76,7 +76,7 @@ def test_jobs_turtle_is_readable_and_rdflib_reads_it(tmp_path):
     text = (tmp_path / "graph.ttl").read_text(encoding="utf-8")
     for prefix in ("kg:", "person:", "doc:", "event:", "rdfs:", "skos:"):
         assert f"@prefix {prefix} <" in text, prefix
-    assert " a kg:Person ;" in text and "\n\tkg:" in text  # grouped by subject, one predicate a line
+    assert " a kg:Agent , kg:Person ;" in text and "\n\tkg:" in text  # grouped by subject, one predicate a line
     assert len(rdflib.Graph().parse(tmp_path / "graph.ttl")) == len(set(ox.parse(
         path=str(tmp_path / "graph.ttl"), format=ox.RdfFormat.TURTLE)))
     assert len(rdflib.Dataset().parse(tmp_path / "graph.trig", format="trig")) > 0

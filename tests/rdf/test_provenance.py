@@ -10,6 +10,7 @@ merged graph each report still belongs to exactly one article.
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from rdflib import RDF, Graph, Namespace
@@ -19,13 +20,14 @@ from kg.rdf.mapping import DEFAULT_BASE, Mapper
 
 KG = Namespace("https://w3id.org/kg-news/ont#")
 pytestmark = pytest.mark.model
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def texts(seed) -> dict:
-    """document IRI -> the article's text, as the builder read it."""
+    """document IRI -> the article's text as written (no-break spaces kept: issue 16, item 6)."""
     mapper = Mapper(DEFAULT_BASE)
-    return {mapper.document_iri(d): d.text for d in seed.result.documents}
+    return {mapper.document_iri(d): d.verbatim for d in seed.result.documents}
 
 
 def test_provenance_offsets_give_back_every_sentence(seed, texts) -> None:
@@ -40,6 +42,25 @@ def test_provenance_offsets_give_back_every_sentence(seed, texts) -> None:
                 assert str(sentence).endswith(f"#char={begin},{end}")
                 checked += 1
     assert checked >= 25  # every event and claim of the three seed articles
+
+
+@pytest.mark.model
+def test_provenance_sentence_text_is_the_source_text_in_english(seed) -> None:
+    """kg:text is what the input file says at those offsets, no-break spaces too, tagged @en."""
+    from kg.ingest.documents import read_document
+
+    mapper, nbsp = Mapper(DEFAULT_BASE), 0
+    for path in sorted((ROOT / "input").glob("*.txt")):
+        doc = read_document(path)
+        raw = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+        assert raw.endswith(doc.verbatim) and len(doc.verbatim) == len(doc.text)
+        for g in seed.result.dataset.graphs():
+            for sentence in g.subjects(KG.inDocument, mapper.document_iri(doc)):
+                text = g.value(sentence, KG.text)
+                begin, end = (g.value(sentence, p).toPython() for p in (KG.beginIndex, KG.endIndex))
+                assert str(text) == doc.verbatim[begin:end] and text.language == "en", sentence
+                nbsp += "\u00a0" in str(text)
+    assert nbsp >= 1  # the seed articles write some no-break spaces: they stay in the graph
 
 
 def test_provenance_every_fact_has_document_sentence_rule_and_confidence(seed) -> None:
