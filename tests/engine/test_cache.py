@@ -192,8 +192,11 @@ def test_cache_key_follows_content_not_path():
     moved = from_text(ARTICLES["a.md"], id="a", path="/elsewhere/a.md")
     edited = from_text(ARTICLES["a.md"].replace("Tuesday", "Monday"), id="a")
     retitled = from_text(ARTICLES["a.md"].replace("Member ordered", "Member sent"), id="a")
+    # a no-break space for a space: the same text to parse, another text as written (kg:text)
+    respaced = from_text(ARTICLES["a.md"].replace("on Tuesday", "on\u00a0Tuesday"), id="a")
+    assert respaced.text == a.text and respaced.verbatim != a.verbatim
     assert cache.document_key(a, version) == cache.document_key(moved, version)
-    assert len({cache.document_key(d, version) for d in (a, edited, retitled)}) == 3
+    assert len({cache.document_key(d, version) for d in (a, edited, retitled, respaced)}) == 4
     assert cache.document_key(a, version) != cache.document_key(a, "another model or code")
 
 
