@@ -92,7 +92,8 @@ def adjunct_subject(ctx: Context, para: int, tok: Token) -> Token | None:
 
 
 def _bloc(ctx: Context, para: int, tok: Token) -> Mention | None:
-    """'Republican members opposing', '194 Republicans': a party's members as a bloc are the party;
+    """'Republican members opposing', '194 Republicans', 'the Democratic leadership': a party's members
+    as a bloc are the party;
     a handful ('two Democrats', 'three Labour MPs') are some of its members, not the party."""
     for c in tok.children:
         if c.dep_ == "nummod":
@@ -122,7 +123,8 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
             of = [o for p in t.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
             m = ctx.mention(para, of[0]) if of else None
             m = m if m is not None and m.kind == "Motion" else None
-        if (m is None or m.entity is None or m.kind in {"Office", "Description"}) and t.tag_ in {"NNS", "NNPS"}:
+        if (m is None or m.entity is None or m.kind in {"Office", "Description"}) and (
+                t.tag_ in {"NNS", "NNPS"} or t.lemma_.lower() in ctx.lex.grammar["bloc_nouns"]):
             m = _bloc(ctx, para, t) or m
         if m is not None and m not in out:
             out.append(m)

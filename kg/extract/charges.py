@@ -53,6 +53,8 @@ def actor(noun: Token | None) -> Token | None:
             obj = syntax.children(prep, "pobj")
             if obj:
                 return obj[0]
+    if noun.lemma_.lower() in lexicon.load().grammar["bloc_nouns"]:
+        return noun  # 'the Democratic leadership': the party, read as a bloc (arguments.arg_mentions)
     return next((c for c in noun.children if c.dep_ in {"compound", "amod"} and c.pos_ in {"PROPN", "ADJ"}
                  and c.text[:1].isupper()), None)
 

@@ -77,7 +77,8 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
     target_tok = charge[0] if charge[0] is not None else args.target
     agents = arguments.arg_mentions(ctx, pi, args.agent)
     if speaker is not None:
-        if args.agent is None or args.agent.lower_ not in ctx.lex.grammar["first_person"]:
+        # the speaker's own act ('I withdraw'), or a charge the speaker makes (quoted_charge)
+        if not rule.rule.quoted_charge and (args.agent is None or args.agent.lower_ not in ctx.lex.grammar["first_person"]):
             return None
         agents = [speaker]
     m = Match(ctx, rule, cls, pi, tok, earlier, agents=agents,

@@ -42,7 +42,7 @@ from kg.ontology.lexicon import Lexicon, Rule
 
 #: the modules whose handlers make up the registry, imported by :func:`registry`
 FAMILIES = ("kg.extract.arguments", "kg.extract.around", "kg.extract.charges", "kg.extract.modality", "kg.extract.discourse",
-            "kg.extract.domain", "kg.extract.formulas")
+            "kg.extract.domain", "kg.extract.formulas", "kg.extract.quoted_charges")
 #: the hooks a handler may implement, in the order the matcher calls them
 HOOKS = ("fits", "polarity", "licensed", "licenses", "voiced", "read", "charge", "refine", "require")
 

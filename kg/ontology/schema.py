@@ -72,7 +72,7 @@ class Rule(_Strict):
                     description="stable id written to the graph (kg:rule): 'class_family.construction'")
     cls: EventClass = Field(alias="class", description="the event class the rule evokes (a subclass of kg:Event in kg.ttl)")
     lemmas: Words = Field(description="trigger lemmas (lower case)")
-    pos: Literal["VERB", "NOUN"] = Field("VERB", description="the trigger's part of speech")
+    pos: Literal["VERB", "NOUN", "ADJ"] = Field("VERB", description="the trigger's part of speech")
     confidence: float = Field(0.8, ge=0, le=1, description="written to the graph with each fact")
     examples: tuple[Example, ...] = Field((), description="sentences the rule must match, with agent and target")
     traps: tuple[Annotated[str, Field(min_length=1)], ...] = Field(
@@ -126,6 +126,9 @@ class Rule(_Strict):
         None, description="the trigger is a speech verb whose direct quote says one of these formulas ('I name', "
                           "'leave the chamber'), not under a condition: the act is the speaker's, its target the person "
                           "the quote names, else the member it addresses")
+    quoted_charge: bool | None = Field(
+        None, description="the trigger is a charge word inside a direct quote with a known speaker, who accuses the "
+                          "subject of its clause ('\"X treats the law with contempt,\" said Y'); not negated, not 'I' or 'we'")
     domain: str | None = Field(None, description="the trigger counts only in the context of this domain of events.json "
                                                  "'domains' ('sitting': a chamber, a Speaker; not an umpire, a crash)")
     headline_passive: bool | None = Field(

@@ -60,6 +60,8 @@ class GrammarFile(_Strict):
                                             "both articles of impeachment', 'voted against the second reading of the bill')")
     act_nouns: Words = Field(description="nouns for what someone did or said: criticising 'X's conduct' or 'the "
                                          "decision of X' accuses X")
+    bloc_nouns: Words = Field(description="collective nouns for a party's members together: 'the Democratic leadership' "
+                                          "is the party")
     organisation_nouns: Words = Field(description="'the company', 'the network': a definite description of the "
                                                   "organisation the article last named")
     organisation_heads: Words = Field(description="a named organisation ends in one of these ('Acme Corporation', "

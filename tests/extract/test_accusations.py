@@ -52,6 +52,13 @@ ACCUSED = [
      "Farah Quint", "Piet Alvaro"),
     ("Governor Maren Holt vetoed the plan. Senator Idris Kell blamed the governor for the shortfall.",
      "Idris Kell", "Maren Holt"),
+    # a charge inside a direct quote is the speaker's, against the subject of its clause
+    ("\"President Bola Adeyemi treats the constitution with contempt,\" said Senator Nkem Obi.", "Nkem Obi", "Bola Adeyemi"),
+    ("\"Chief Minister Arun Velan misled the Vidhan Sabha,\" MLA Kavya Rao told reporters.", "Kavya Rao", "Arun Velan"),
+    ("Councillor Wren Addo said: \"Mayor Tobias Kanyi's decision was reckless and dishonest.\"", "Wren Addo", "Tobias Kanyi"),
+    ("\"The Unity Party has betrayed the workers of this country,\" Labour MP Farah Quint said.", "Farah Quint", "Unity Party"),
+    # a party's leadership is the party
+    ("MP Farah Quint criticised the Labour leadership.", "Farah Quint", "Labour Party"),
 ]
 
 NOT_ACCUSED = [
@@ -79,6 +86,12 @@ NOT_ACCUSED = [
     "Mayor Tobias Kanyi could face accusations of bias if he votes.",
     "MP Wren Addo did not face any criticism for the speech.",
     "Banker Carl Brandt faced charges of fraud at his trial.",
+    # quoted, but negated, about the speaker's side, about no one, or about a thing
+    "\"Governor Maren Holt is not corrupt,\" Senator Idris Kell said.",
+    "\"We were reckless with the figures,\" admitted MP Farah Quint.",
+    "\"This is shameful,\" said Councillor Wren Addo.",
+    "\"The storm was reckless in its fury,\" Mayor Tobias Kanyi said.",
+    "\"Minister Piet Alvaro is no liar,\" MP Farah Quint told reporters.",
 ]
 
 

@@ -74,7 +74,7 @@ EVENTS_ERRORS = [
     (_set("ejection.verb", voice="active"), "rule 'ejection.verb': key 'voice': 'active' is not one of 'any' or 'passive'"),
     (_set("ejection.verb", target_kind="Member"), "rule 'ejection.verb': key 'target_kind': 'Member' is not one of "
                                                   "'Person', 'Agent', 'Motion' or 'Any'"),
-    (_set("ejection.verb", pos="ADJ"), "rule 'ejection.verb': key 'pos': 'ADJ' is not one of 'VERB' or 'NOUN'"),
+    (_set("ejection.verb", pos="ADV"), "rule 'ejection.verb': key 'pos': 'ADV' is not one of 'VERB', 'NOUN' or 'ADJ'"),
     (_set("ejection.verb", class_="Ejektion"),
      "rule 'ejection.verb': key 'class': 'Ejektion' is not an event class of kg.ttl (a subclass of kg:Event)"),
     (_set("ejection.verb", class_="Person"),
