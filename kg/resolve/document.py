@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from kg.resolve import gender
+from kg.resolve.pronouns import PronounResolver
 from kg.ontology import lexicon
-from kg.nlp import syntax
 from kg.model import Entity, Mention, fold
 from kg.extract.spelling import edit_distance, typo_match  # (with the mention rules, which use them first)
 
@@ -32,7 +32,7 @@ def _initials_of(short: str, name: str) -> bool:
     return letters in {initials, initials[:-1]} and len(name.split()) > 1
 
 
-class DocumentResolver:
+class DocumentResolver(PronounResolver):
     """Assign an :class:`Entity` to each mention of one document (in text order)."""
 
     def __init__(self, mentions: list[Mention], docs: list, doc_id: str = ""):
@@ -275,130 +275,6 @@ class DocumentResolver:
 
     def _presiding_keys(self) -> set[str]:
         return {o.key for o in self.lex.offices if o.presiding}
-
-    def pronouns(self) -> None:
-        """Resolve pronouns in rounds: each round lets every resolved he/she vote on its
-        person's gender (an unambiguous pronoun counts double), and the next round resolves
-        again with the genders the votes settle ("... talking over him. She has not ...")."""
-        fixed = dict(self.gender)  # from honorifics: never overruled
-        for round_ in range(3):
-            votes: dict[int, dict[str, int]] = {}
-            for m in self.mentions:
-                if m.kind == "Relative":
-                    m.entity = self._relative_antecedent(m)
-                elif m.kind == "Pronoun":
-                    m.entity = self._pronoun_antecedent(m)
-                    g = m.desc.get("gender")
-                    if m.entity is not None and g in {"male", "female"} and m.entity.kind == "Person":
-                        v = votes.setdefault(id(m.entity), {})
-                        v[g] = v.get(g, 0) + (2 if self._confident(m) else 1)
-            if round_ == 2:
-                break
-            learnt = dict(fixed)
-            for eid, v in votes.items():
-                g, n = max(v.items(), key=lambda kv: kv[1])
-                if n > sum(v.values()) - n:
-                    learnt.setdefault(eid, g)
-            if learnt == self.gender and round_ > 0:
-                break
-            self.gender = learnt
-
-    def _relative_antecedent(self, m: Mention) -> Entity | None:
-        """What 'which'/'who' stands for: a mention just before it ('Ana Ruiz, who ...'); else the
-        mention the relative clause hangs on, climbing out of the noun phrase the parser hung it on
-        ('a motion to adjourn the debate, which the Greens opposed': 'debate' -> 'adjourn' ->
-        'motion')."""
-        candidates = [x for x in self.mentions if x.para == m.para and x.kind not in {"Relative", "Pronoun"}
-                      and x.entity is not None and x.end <= m.start]
-        prev = [x for x in candidates if m.start - x.end <= 2]
-        if prev:
-            return prev[-1].entity
-        clause = self.docs[m.para][m.head].head
-        if clause.dep_ != "relcl":
-            return None
-        noun = clause.head
-        for _ in range(4):
-            owner = next((x for x in candidates if x.start <= noun.i < x.end), None)
-            if owner is not None:
-                return owner.entity
-            if noun.dep_ not in {"dobj", "pobj", "prep", "acl", "compound"} or noun.head.i == noun.i:
-                return None
-            noun = noun.head
-        return None
-
-    def _pronoun_antecedent(self, m: Mention) -> Entity | None:
-        g = m.desc.get("gender")
-        if g in {"plural", "neuter"}:
-            # "it" may be a motion ("voted against it"); "they" a party
-            kinds = (_ORGISH - {"Legislature"}) | ({"Motion"} if g == "neuter" else set())
-            # ('Acme said it would apologise'; but 'calling it a disgrace' is about a thing, not a company)
-            if g == "neuter" and self.docs[m.para][m.head].dep_ not in {"nsubj", "nsubjpass"}:
-                kinds -= {"Organization"}
-            cands = [x for x in self.mentions if x.order < m.order and x.entity is not None
-                     and x.entity.kind in kinds and m.para - x.para <= 3 and x.kind != "Pronoun"]
-            return cands[-1].entity if cands else None
-        excluded = self._excluded(m)
-        window = [x for x in self.mentions if x.order < m.order and m.para - x.para <= 2 and x.entity is not None
-                  and x.entity.kind == "Person" and id(x.entity) not in excluded
-                  and self.gender.get(id(x.entity), g) == g]
-        if not window:
-            return None
-        doc = self.docs[m.para]
-        sent = doc[m.head].sent
-        same = [x for x in window if x.para == m.para and x.start >= sent.start]
-        # a subject pronoun prefers a subject earlier in its own sentence
-        if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
-            subjects = [x for x in same if self.docs[x.para][x.head].dep_ in {"nsubj", "nsubjpass"}]
-            # ... and the subject of a clause it is inside over one of a relative clause beside it
-            # ("X, whom Y appointed, survived a vote when he faced ...": X)
-            above = [x for x in subjects if self.docs[x.para][x.head].head in doc[m.head].ancestors]
-            if above or subjects:
-                return (above or subjects)[-1].entity
-        if same:
-            return same[-1].entity
-        if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
-            # a subject pronoun rarely takes up a possessor ("X's dismissal ... He said")
-            full = [x for x in window if self.docs[x.para][x.head].dep_ != "poss"]
-            if full:
-                return full[-1].entity
-        return window[-1].entity
-
-    def _excluded(self, m: Mention) -> set[int]:
-        """Entities a pronoun cannot be: its clause's subject (for an object pronoun), and
-        whoever a pronoun of the other gender in the same sentence already is ("When she
-        ..., he asked her")."""
-        g = m.desc.get("gender")
-        excluded = self._bound(m)
-        sent = self.docs[m.para][m.head].sent
-        excluded |= {id(x.entity) for x in self.mentions if x.kind == "Pronoun" and x.para == m.para
-                     and sent.start <= x.start < m.start and x.entity is not None
-                     and x.desc.get("gender") in {"male", "female"} and x.desc.get("gender") != g}
-        return excluded
-
-    def _confident(self, m: Mention) -> bool:
-        """Only one person could be meant: used to learn a person's gender from a pronoun."""
-        excluded = self._excluded(m)
-        cands = {id(x.entity) for x in self.mentions if x.order < m.order and m.para - x.para <= 1
-                 and x.entity is not None and x.entity.kind == "Person" and id(x.entity) not in excluded
-                 and x.kind != "Pronoun"}
-        return len(cands) == 1
-
-    def _bound(self, m: Mention) -> set[int]:
-        """Entities a non-reflexive object pronoun cannot be: its own clause's subject."""
-        tok = self.docs[m.para][m.head]
-        if tok.dep_ not in {"dobj", "pobj", "dative", "nsubj"} or tok.lower_ not in {"him", "her", "them"}:
-            return set()
-        if tok.dep_ == "nsubj" and tok.head.dep_ not in {"ccomp", "xcomp"}:
-            return set()
-        verb = tok.head.head if tok.dep_ == "pobj" else tok.head
-        if tok.dep_ == "nsubj":
-            # "X asked him to leave": him is the parse's subject of the infinitive
-            verb = tok.head.head
-        subj = syntax.subject_of(verb)
-        if subj is None:
-            return set()
-        owner = next((x for x in self.mentions if x.covers(m.para, subj.i) and x is not m), None)
-        return {id(owner.entity)} if owner is not None and owner.entity is not None else set()
 
 
 def resolve_document(mentions: list[Mention], docs: list, doc_id: str = "") -> list[Entity]:
