@@ -30,7 +30,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kg.report.stats import RDFS, Ontology, compact, ontology, select, value
-from kg.ontology.vocab import NS
+from kg.ontology.vocab import KG, NS
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: the bundled network library and its licence (from the npm package ``cytoscape``)
@@ -39,6 +39,10 @@ LIBRARY_LICENCE = ASSETS / "cytoscape.LICENSE"
 LIBRARY_NAME, LIBRARY_VERSION = "Cytoscape.js", "3.35.0"
 #: most nodes drawn at once; beyond it the page shows the most connected and says so
 MAX_NODES = 1000
+#: event classes the page leaves unticked at first: quotes are many and say little about who did what to whom
+HIDDEN_CLASSES = ("Statement",)
+#: the page's behaviour, in this order (each defines what the next uses)
+APP = ("viz-layout.js", "viz-timeline.js", "viz.js")
 
 #: colours by class, given out in the ontology's (sorted) order; kg:Event itself and unknown classes are grey
 EVENT_COLOURS = ("#e8590c", "#2f9e44", "#d6336c", "#7048e8", "#e03131", "#f59f00", "#0c8599", "#66a80f",
@@ -109,8 +113,10 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
                             "verb": onto.verbs.get(iri, "")})
         return class_index[iri]
 
+    hidden = {str(KG[name]) for name in HIDDEN_CLASSES}  # unticked at first (a name kg.ttl lacks fails here)
     for i, cls in enumerate(c for c in onto.event_classes if c != NS + "Event"):
         add_class(cls, "event", EVENT_COLOURS[i % len(EVENT_COLOURS)], "diamond")
+        classes[class_index[cls]]["hidden"] = cls in hidden
     add_class(NS + "Event", "event", GREY, "diamond")
     for i, cls in enumerate(onto.entity_classes):
         add_class(cls, "entity", ENTITY_COLOURS[i % len(ENTITY_COLOURS)], _shape(cls, onto))
@@ -293,7 +299,7 @@ def render(page: Page) -> str:
         "LIBRARY_NAME": f"{LIBRARY_NAME} {LIBRARY_VERSION}",
         "LIBRARY": library,
         "DATA": _script_json(page.data),
-        "APP": asset("viz.js"),
+        "APP": "\n".join(asset(name) for name in APP),
     }
     # one pass: text put in is never searched for placeholders
     return re.sub(r"%%([A-Z_]+)%%", lambda m: replacements[m.group(1)], asset("viz.html"))
