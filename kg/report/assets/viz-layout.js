@@ -11,7 +11,7 @@
 var kgLayout = (function () {
   "use strict";
 
-  var BIG = 400;   // a cluster above this many nodes gets fewer force iterations (quadratic per step)
+  var BIG = 300;   // above this many nodes a cluster is laid out by spread(): cose is quadratic per step
   var SMALL = 5;   // a cluster of at most this many nodes is a star around its most connected node
 
   function hash(text) {
@@ -58,13 +58,54 @@ var kgLayout = (function () {
     var side = 45 * Math.sqrt(n);
     nodes.forEach(function (node) { node.position({x: rnd() * side, y: rnd() * side}); });
     var edges = nodes.connectedEdges().filter(function (e) { return ids[e.source().id()] && ids[e.target().id()]; });
+    if (n > BIG) { spread(nodes, edges, side); return; }
     nodes.union(edges).layout({
       name: "cose", animate: false, randomize: false, fit: false, nodeDimensionsIncludeLabels: false,
       idealEdgeLength: function (e) { return e.hasClass("relation") ? 90 : 45; },
       edgeElasticity: function (e) { return e.hasClass("relation") ? 200 : 60; },
       nodeRepulsion: function () { return 6000; }, nodeOverlap: 8, gravity: 1.2,
-      numIter: n > BIG ? 250 : 1000, initialTemp: 200, coolingFactor: n > BIG ? 0.95 : 0.98, minTemp: 1
+      numIter: 1000, initialTemp: 200, coolingFactor: 0.98, minTemp: 1
     }).run();
+  }
+
+  /* Force-directed placement for a big cluster (Fruchterman and Reingold's, with the grid variant:
+   * nodes repel only those in the neighbouring cells), linear in the nodes per step. */
+  function spread(nodes, edges, side) {
+    var k = 40, cell = 2 * k, index = {}, pos = [];
+    nodes.forEach(function (node, i) { index[node.id()] = i; var p = node.position(); pos.push([p.x, p.y, 0, 0]); });
+    var links = edges.map(function (e) { return [index[e.source().id()], index[e.target().id()]]; });
+    var heat = side / 8, centre = side / 2;
+    for (var step = 0; step < 120; step++) {
+      var grid = {};
+      pos.forEach(function (p, i) {
+        var key = Math.floor(p[0] / cell) + "," + Math.floor(p[1] / cell);
+        (grid[key] = grid[key] || []).push(i);
+        p[2] = (centre - p[0]) * 0.01; p[3] = (centre - p[1]) * 0.01;  // a little gravity keeps parts together
+      });
+      pos.forEach(function (p, i) {
+        var gx = Math.floor(p[0] / cell), gy = Math.floor(p[1] / cell);
+        for (var a = gx - 1; a <= gx + 1; a++) for (var b = gy - 1; b <= gy + 1; b++) {
+          (grid[a + "," + b] || []).forEach(function (j) {
+            if (j <= i) return;
+            var q = pos[j], dx = p[0] - q[0], dy = p[1] - q[1], d = Math.sqrt(dx * dx + dy * dy) || 0.01;
+            if (d > cell) return;
+            var f = k * k / d / d;
+            p[2] += dx * f; p[3] += dy * f; q[2] -= dx * f; q[3] -= dy * f;
+          });
+        }
+      });
+      links.forEach(function (l) {
+        var p = pos[l[0]], q = pos[l[1]], dx = p[0] - q[0], dy = p[1] - q[1];
+        var f = Math.sqrt(dx * dx + dy * dy) / k;
+        p[2] -= dx * f; p[3] -= dy * f; q[2] += dx * f; q[3] += dy * f;
+      });
+      pos.forEach(function (p) {
+        var d = Math.sqrt(p[2] * p[2] + p[3] * p[3]) || 1, m = Math.min(d, heat);
+        p[0] += p[2] / d * m; p[1] += p[3] / d * m;
+      });
+      heat = Math.max(1, heat * 0.96);
+    }
+    nodes.forEach(function (node, i) { node.position({x: pos[i][0], y: pos[i][1]}); });
   }
 
   /* Put the laid-out clusters in rows, largest first, filling a box of the container's shape. */
