@@ -5,11 +5,14 @@ an event links its agent to it by an edge labelled with what the agent did ("eje
 "called", ...) and itself to its target. Roles between entities (leader of, member of, holds
 office) are edges too. Clicking a node or an edge shows its facts, dates and the sentences they
 come from, with the article's title and link. The page filters by event class, document and
-date, searches names, and shows at most ``max_nodes`` nodes at once (the most connected, with a
-message saying so) so that a graph of thousands of nodes stays responsive.
+date (and a timeline strip of the dated events), searches names, and shows at most ``max_nodes``
+nodes at once (the most connected, with a message saying so) so that a graph of thousands of
+nodes stays responsive. Each story (connected part) is laid out on its own and the clusters
+packed; the most connected entities are labelled where their labels overlap nothing. At first
+quotes (:data:`HIDDEN_CLASSES`) and entities that take part in no fact are hidden.
 
 The JavaScript network library, Cytoscape.js (MIT licence), is bundled from ``kg/report/assets/``
-with its licence notice; the page loads nothing from the network. The data is read from the
+with its licence notice, and so is the page's own behaviour (:data:`APP`); the page loads nothing from the network. The data is read from the
 graph with SPARQL on Oxigraph (:func:`collect`) and embedded as JSON (:func:`render`).
 
     >>> from kg.report.stats import open_source  # doctest: +SKIP
@@ -64,7 +67,7 @@ class Page:
 
     @property
     def node_count(self) -> int:
-        """Nodes drawn by default: every entity and every asserted event (claims are off by default)."""
+        """Nodes drawn with every filter but claims ticked: every entity and every asserted event."""
         return len(self.data["entities"]) + len(self.data["events"])
 
 
