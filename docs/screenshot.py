@@ -1,8 +1,13 @@
-"""Take the README's picture of a `kg viz` page in headless Chromium (Debian's), through Playwright.
+"""Take the README's pictures of a `kg viz` page in headless Chromium (Debian's), through Playwright.
 
     .venv/bin/kg build input/ --out output/
     .venv/bin/kg viz --out output/graph.html
     .venv/bin/python docs/screenshot.py output/graph.html docs/seed-graph.png --select kg:Ejection
+    .venv/bin/kg build ../shared/realnews/articles --out /tmp/rn
+    .venv/bin/kg viz /tmp/rn/graph.trig --out /tmp/rn/graph.html --title "50 Wikinews articles"
+    .venv/bin/python docs/screenshot.py /tmp/rn/graph.html docs/realnews-graph.png
+
+Without ``--select`` the picture is the page as it first opens.
 
 ``--select CLASS`` opens the first event of that class in the side panel, with the largest
 connected part of the graph in view. Chromium and its flags are the ones tests/test_viz.py uses.
@@ -47,6 +52,7 @@ def main() -> None:
                     const parts = kg.cy.elements().components().sort((a, b) => b.length - a.length);
                     kg.cy.fit(parts[0], 20);  // the largest connected part fills the view
                 }""", args.select)
+                page.wait_for_timeout(500)  # the labels are placed again once the view settles
             page.screenshot(path=str(args.png))
         finally:
             context.close()

@@ -46,9 +46,11 @@ def viz(graphs: tuple[Path, ...], store: Path | None, out: Path, title: str | No
     People, parties, offices and motions, and the events between them, as a network
     coloured by class; an edge says what was done ("ejected", "called", ...). Click a
     node or an edge to read its facts, dates and source sentences with the article's
-    title and link. Filter by event class, document and date; find a name. The page
-    works offline: the network library (Cytoscape.js, MIT licence) is inside it.
-    Large graphs show the most connected nodes first and say so.
+    title and link. Filter by event class, document and date (or drag across the
+    timeline of dated events); find a name. Quotes and entities with no facts start
+    hidden, each filter says how many it hides. The page works offline: the network
+    library (Cytoscape.js, MIT licence) is inside it. Large graphs show the most
+    connected nodes first and say so.
 
     \b
     Example:

@@ -5,11 +5,14 @@ an event links its agent to it by an edge labelled with what the agent did ("eje
 "called", ...) and itself to its target. Roles between entities (leader of, member of, holds
 office) are edges too. Clicking a node or an edge shows its facts, dates and the sentences they
 come from, with the article's title and link. The page filters by event class, document and
-date, searches names, and shows at most ``max_nodes`` nodes at once (the most connected, with a
-message saying so) so that a graph of thousands of nodes stays responsive.
+date (and a timeline strip of the dated events), searches names, and shows at most ``max_nodes``
+nodes at once (the most connected, with a message saying so) so that a graph of thousands of
+nodes stays responsive. Each story (connected part) is laid out on its own and the clusters
+packed; the most connected entities are labelled where their labels overlap nothing. At first
+quotes (:data:`HIDDEN_CLASSES`) and entities that take part in no fact are hidden.
 
 The JavaScript network library, Cytoscape.js (MIT licence), is bundled from ``kg/report/assets/``
-with its licence notice; the page loads nothing from the network. The data is read from the
+with its licence notice, and so is the page's own behaviour (:data:`APP`); the page loads nothing from the network. The data is read from the
 graph with SPARQL on Oxigraph (:func:`collect`) and embedded as JSON (:func:`render`).
 
     >>> from kg.report.stats import open_source  # doctest: +SKIP
@@ -30,7 +33,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kg.report.stats import RDFS, Ontology, compact, ontology, select, value
-from kg.ontology.vocab import NS
+from kg.ontology.vocab import KG, NS
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: the bundled network library and its licence (from the npm package ``cytoscape``)
@@ -39,6 +42,10 @@ LIBRARY_LICENCE = ASSETS / "cytoscape.LICENSE"
 LIBRARY_NAME, LIBRARY_VERSION = "Cytoscape.js", "3.35.0"
 #: most nodes drawn at once; beyond it the page shows the most connected and says so
 MAX_NODES = 1000
+#: event classes the page leaves unticked at first: quotes are many and say little about who did what to whom
+HIDDEN_CLASSES = ("Statement",)
+#: the page's behaviour, in this order (each defines what the next uses)
+APP = ("viz-layout.js", "viz-timeline.js", "viz.js")
 
 #: colours by class, given out in the ontology's (sorted) order; kg:Event itself and unknown classes are grey
 EVENT_COLOURS = ("#e8590c", "#2f9e44", "#d6336c", "#7048e8", "#e03131", "#f59f00", "#0c8599", "#66a80f",
@@ -60,7 +67,7 @@ class Page:
 
     @property
     def node_count(self) -> int:
-        """Nodes drawn by default: every entity and every asserted event (claims are off by default)."""
+        """Nodes drawn with every filter but claims ticked: every entity and every asserted event."""
         return len(self.data["entities"]) + len(self.data["events"])
 
 
@@ -109,8 +116,10 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
                             "verb": onto.verbs.get(iri, "")})
         return class_index[iri]
 
+    hidden = {str(KG[name]) for name in HIDDEN_CLASSES}  # unticked at first (a name kg.ttl lacks fails here)
     for i, cls in enumerate(c for c in onto.event_classes if c != NS + "Event"):
         add_class(cls, "event", EVENT_COLOURS[i % len(EVENT_COLOURS)], "diamond")
+        classes[class_index[cls]]["hidden"] = cls in hidden
     add_class(NS + "Event", "event", GREY, "diamond")
     for i, cls in enumerate(onto.entity_classes):
         add_class(cls, "entity", ENTITY_COLOURS[i % len(ENTITY_COLOURS)], _shape(cls, onto))
@@ -293,7 +302,7 @@ def render(page: Page) -> str:
         "LIBRARY_NAME": f"{LIBRARY_NAME} {LIBRARY_VERSION}",
         "LIBRARY": library,
         "DATA": _script_json(page.data),
-        "APP": asset("viz.js"),
+        "APP": "\n".join(asset(name) for name in APP),
     }
     # one pass: text put in is never searched for placeholders
     return re.sub(r"%%([A-Z_]+)%%", lambda m: replacements[m.group(1)], asset("viz.html"))

@@ -24,6 +24,7 @@ from kg.ontology.paths import ontology_dir
 from kg.report.stats import open_source
 from kg.report.viz import LIBRARY_LICENCE, MAX_NODES, collect, render
 from tests.clirun import group_fixture, run
+from tests.conftest import shared_or_skip
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIXES = """PREFIX kg: <https://w3id.org/kg-news/ont#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
@@ -57,6 +58,17 @@ def expected_nodes(store: ox.Store) -> tuple[int, int]:
         return int(rows(store, f"""SELECT (COUNT(DISTINCT ?x) AS ?n) WHERE {{
             VALUES ?root {{ {roots} }} ?x a ?cls . ?cls rdfs:subClassOf* ?root FILTER(isIRI(?x)) }}""")[0][0])
     return count("kg:Agent kg:Office kg:Motion"), count("kg:Event")
+
+
+#: what the page draws at first: asserted events but quotes (kg:Statement), and the entities they name
+DEFAULT_EVENTS = """?e a ?cls . ?cls rdfs:subClassOf* kg:Event FILTER NOT EXISTS { ?e a kg:Statement }"""
+
+
+def expected_default_nodes(store: ox.Store) -> tuple[int, int]:
+    """(entities, events) of the page's default view, counted from the graph."""
+    (entities, events), = rows(store, f"""SELECT (COUNT(DISTINCT ?x) AS ?n) (COUNT(DISTINCT ?e) AS ?m) WHERE {{
+        {DEFAULT_EVENTS} OPTIONAL {{ ?e kg:agent|kg:target ?x FILTER(isIRI(?x)) }} }}""")
+    return int(entities), int(events)
 
 
 @pytest.fixture(scope="module")
@@ -281,10 +293,13 @@ def opened_page(browser):
 def test_viz_browser_seed_graph_loads_offline_without_errors_and_shows_every_node(seed, seed_page, opened_page,
                                                                                  tmp_path):
     page = opened_page(seed_page)
-    entities, events = expected_nodes(graph_and_ontology(seed.trig))
+    entities, events = expected_default_nodes(graph_and_ontology(seed.trig))
     assert page.shown()["nodes"] == entities + events and not page.shown()["limited"]
     assert page.page.inner_text("#status").startswith(f"{entities + events} nodes")
     assert page.page.is_hidden("#notice")
+    # ticked, quotes and factless entities bring every entity and event in
+    show_everything(page)
+    assert page.shown()["nodes"] == sum(expected_nodes(graph_and_ontology(seed.trig)))
     page.page.screenshot(path=str(tmp_path / "seed.png"))
     assert page.errors == [] and page.remote == []
 
@@ -296,6 +311,7 @@ def test_viz_browser_clicking_the_ejected_person_shows_the_ejection_and_its_sent
                                               ?x rdfs:label ?a . ?y rdfs:label ?t }"""))
     sentences = {t for (t,) in rows(graph, "SELECT ?t WHERE { ?e a kg:Ejection . ?r kg:reportOf ?e ; kg:evidence/kg:text ?t }")}
     page = opened_page(seed_page)
+    show_everything(page)
     page.click_entity(ejected)
     panel = page.panel()
     assert panel.startswith(ejected)
@@ -327,14 +343,15 @@ def test_viz_browser_search_and_filters(seed, seed_page, opened_page):
     page.page.fill("#search", ejector.lower())
     page.page.press("#search", "Enter")
     assert page.panel().startswith(ejector)
-    # only ejections: the ejection and its two people, plus the entities with no facts unless unticked
+    # only ejections: the ejection and its two people
     for box in page.page.query_selector_all("#class-filters input[type=checkbox]"):
         if box.get_attribute("data-filter") != "kg:Ejection" and box.is_checked():
             box.uncheck()
     assert page.shown()["nodes"] == 3
     page.page.click("#reset")
-    assert page.shown()["nodes"] == sum(expected_nodes(graph))
+    assert page.shown()["nodes"] == sum(expected_default_nodes(graph))
     # events as edges: an event with an agent and a target becomes one edge, the others stay nodes
+    show_everything(page)
     page.page.check("#as-edges")
     entities, _ = expected_nodes(graph)
     (unpaired,), = rows(graph, """SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE { ?e a ?cls . ?cls rdfs:subClassOf* kg:Event
@@ -346,6 +363,14 @@ def test_viz_browser_search_and_filters(seed, seed_page, opened_page):
     page.page.select_option("#doc-filter", index=1)
     assert 0 < page.shown()["nodes"] < sum(expected_nodes(graph))
     assert page.errors == []
+
+
+def show_everything(page: Opened) -> None:
+    """Tick what the page leaves out at first: quotes (kg:Statement) and entities with no facts."""
+    for key in ("kg:Statement", "unconnected"):
+        box = page.page.query_selector(f'#class-filters input[data-filter="{key}"]')
+        if box is not None:
+            box.check()
 
 
 def test_viz_browser_five_thousand_nodes_stay_responsive(kg, tmp_path, opened_page):
@@ -425,3 +450,81 @@ def test_viz_readme_worked_example_new_relation_type(tmp_path):
     assert {data["entities"][i]["label"] for i in event["agents"] + event["targets"]} == {"Ana Lopes", "Tom Reyes"}
     stats = json.loads(kg_("stats", "out/graph.trig", "--format", "json"))
     assert {"class": "https://w3id.org/kg-news/ont#Censure", "instances": 1} in stats["classes"]
+
+
+# ------------------------------------------------------------------------------------------- a real archive (issue 19)
+
+@pytest.fixture(scope="module")
+def realnews_page(tmp_path_factory, kg) -> tuple[Path, Path]:
+    """The 50 real articles of ../shared/realnews built into a graph, and ``kg viz`` of it: (graph, page)."""
+    from kg.engine.pipeline import build_corpus
+    from kg.rdf.write import write_outputs
+
+    articles = shared_or_skip("realnews", "articles")
+    out = tmp_path_factory.mktemp("realnews")
+    write_outputs(build_corpus([articles]).dataset, out)
+    page = out / "graph.html"
+    result = run(kg, "viz", out / "graph.trig", "--out", page)
+    assert result.exit_code == 0, result.output
+    return out / "graph.trig", page
+
+
+@pytest.mark.model
+def test_viz_browser_issue_19_a_real_archive_is_readable(realnews_page, opened_page, tmp_path):
+    """The realnews page: drawn within 2 s, by default only the entities that take part in a fact
+    (quotes off), labels that never overlap, and a timeline that filters the events by date."""
+    trig, path = realnews_page
+    graph = graph_and_ontology(trig)
+    page = opened_page(path)
+    ready = page.page.evaluate("kg.readyMs")
+    assert ready < 2000, f"the page took {ready:.0f} ms to draw"
+    # the default view: events but quotes, and only the entities they name
+    entities, events = expected_default_nodes(graph)
+    drawn = page.page.evaluate("""() => ({
+        entities: kg.cy.nodes('.entity').map(n => +n.id().slice(1)),
+        events: kg.cy.nodes('.event').map(n => +n.id().slice(1)),
+        claims: kg.cy.nodes('.claim').length })""")
+    assert (len(drawn["entities"]), len(drawn["events"]), drawn["claims"]) == (entities, events, 0)
+    named = page.page.evaluate("""(drawn) => drawn.events.flatMap(i => kg.data.events[i].agents
+                                                   .concat(kg.data.events[i].targets))""", drawn)
+    assert set(drawn["entities"]) == set(named)  # each entity drawn takes part in a drawn fact
+    # each filter says how many it hides: all the quotes, and every entity that takes part in no fact
+    (quotes,), = rows(graph, "SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE { ?e a kg:Statement }")
+    assert page.page.inner_text('[data-count="kg:Statement"]').strip() == f"{int(quotes):,} hidden"
+    factless = page.page.evaluate("kg.data.entities.filter((e, i) => !kg.data.events.some(v => "
+                                  "v.agents.includes(i) || v.targets.includes(i))).length")
+    assert factless > 0 and page.page.inner_text('[data-count="unconnected"]').strip() == f"{factless:,} hidden"
+    # stories are clusters, and the labels drawn never overlap (Cytoscape's boxes, labels included)
+    assert page.shown()["clusters"] > 1
+    boxes = page.page.evaluate("""() => kg.cy.nodes('.labelled').map(n => {
+        const b = n.boundingBox({includeLabels: true}); return [n.id(), b.x1, b.y1, b.x2, b.y2]; })""")
+    assert len(boxes) >= 10, boxes
+    for k, (a, *p) in enumerate(boxes):
+        for b, *q in boxes[k + 1:]:
+            assert not (p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]), f"{a} overlaps {b}"
+    assert all(node.startswith("n") for node, *_ in boxes)  # labels name entities
+    page.page.screenshot(path=str(tmp_path / "realnews.png"))
+
+    # the timeline: drag across two bars that hold events; only the events of those dates remain
+    bins = page.page.evaluate("""() => [...document.querySelectorAll('#timeline .tl-bin')]
+        .filter(b => b.querySelector('.tl-seg')).map(b => [b.dataset.from, b.dataset.to])""")
+    assert len(bins) >= 3
+    first, last = bins[1], bins[2]
+    start = page.page.locator(f'#timeline .tl-bin[data-from="{first[0]}"]').bounding_box()
+    end = page.page.locator(f'#timeline .tl-bin[data-from="{last[0]}"]').bounding_box()
+    page.page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] - 20)
+    page.page.mouse.down()
+    page.page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] - 20, steps=4)
+    page.page.mouse.up()
+    assert page.page.evaluate("[kg.state.from, kg.state.to]") == [first[0], last[1]]
+    assert page.page.input_value("#date-from") == first[0] and page.page.input_value("#date-to") == last[1]
+    (in_range,), = rows(graph, f"""SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE {{ {DEFAULT_EVENTS}
+        FILTER(NOT EXISTS {{ ?e kg:date ?d }} || EXISTS {{ ?e kg:date ?d
+               FILTER(STR(?d) >= "{first[0]}" && SUBSTR(STR(?d), 1, 10) <= "{last[1]}") }}) }}""")
+    dates = page.page.evaluate("kg.cy.nodes('.event').map(n => kg.data.events[+n.id().slice(1)].dates)")
+    assert 0 < len(dates) == int(in_range) < events
+    assert all(not d or any(first[0] <= x <= last[1] for x in d) for d in dates)
+    assert "hidden by date" in page.page.inner_text("#date-count")
+    page.page.click("#timeline .tl-clear")
+    assert page.page.evaluate("kg.cy.nodes('.event').length") == events
+    assert page.errors == [] and page.remote == []

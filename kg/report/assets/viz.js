@@ -8,21 +8,30 @@
   var C = data.classes, D = data.documents, S = data.sentences, N = data.entities, E = data.events,
       M = data.claims, R = data.relations;
   var MAX = data.maxNodes || 1000;
-  var LAYOUT_COSE_MAX = 300;  // above this many nodes the quick concentric layout is used
+  var LARGE = 300;    // above this many nodes edges are hidden while panning
+  var LABELS = 40;    // most entity labels drawn at once (the most connected that fit)
+  var LABEL_PX = 12;  // labels keep this size on screen at any zoom
 
-  var state = {
-    off: {},            // class index -> true when its events are hidden
-    relations: true,    // roles between entities
-    unconnected: true,  // entities with no facts
-    claims: false,      // unasserted mentions
-    doc: "",            // document index as a string, "" for all
-    from: "", to: "",   // ISO dates
-    undated: true,
-    asEdges: false,
-    pinned: null        // an entity found by name: always drawn, with its facts
-  };
-  var shown = {nodes: 0, edges: 0, total: 0, limited: false};
-  var cy = null;
+  /* The filters as a journalist would first set them: events of every class but those the data
+   * marks hidden (quotes), entities that take part in no fact left out, no unasserted mentions. */
+  function defaults() {
+    var off = {};
+    C.forEach(function (cls, i) { if (cls.hidden) off[i] = true; });
+    return {
+      off: off,            // class index -> true when its events are hidden
+      relations: true,     // roles between the entities drawn
+      unconnected: false,  // entities that take part in no asserted fact
+      claims: false,       // unasserted mentions
+      doc: "",             // document index as a string, "" for all
+      from: "", to: "",    // ISO dates
+      undated: true,
+      asEdges: false,
+      pinned: null         // an entity found by name: always drawn, with its facts
+    };
+  }
+  var state = defaults();
+  var shown = {nodes: 0, edges: 0, total: 0, limited: false, clusters: 0};
+  var cy = null, timeline = null;
 
   // ------------------------------------------------------------------ helpers
   function el(tag, attrs, children) {
@@ -51,7 +60,7 @@
   M.forEach(function (cl, i) { cl.agents.concat(cl.targets).forEach(function (n) {
     if (claimsOf[n].indexOf(i) < 0) claimsOf[n].push(i); }); });
   R.forEach(function (r, i) { relationsOf[r.source].push(i); if (r.target !== r.source) relationsOf[r.target].push(i); });
-  var isolated = N.map(function (_, n) { return factsOf[n].length === 0 && relationsOf[n].length === 0; });
+  var factless = N.map(function (_, n) { return factsOf[n].length === 0; });
 
   // ------------------------------------------------------------------ filtering
   function docOK(docs) { return state.doc === "" || docs.indexOf(+state.doc) >= 0; }
@@ -63,30 +72,39 @@
   function isEdge(fact) { return state.asEdges && fact.agents.length > 0 && fact.targets.length > 0; }
 
   /* What to draw: entity, event and claim indices, relations, and whether the limit cut it. */
+  function eventOK(ev) { return !state.off[ev.cls] && docOK(ev.docs) && dateOK(ev.dates); }
+  function claimOK(cl) { return state.claims && docOK(cl.docs) && dateOK(cl.dates); }
+
+  /* What to draw: entity, event and claim indices, relations, and whether the limit cut it. An
+   * entity is drawn when a drawn fact names it (or, ticked, when it takes part in no fact at all);
+   * roles are drawn between drawn entities. */
   function model() {
     var events = [], claims = [], relations = [];
-    E.forEach(function (ev, i) { if (!state.off[ev.cls] && docOK(ev.docs) && dateOK(ev.dates)) events.push(i); });
-    if (state.claims) M.forEach(function (cl, i) { if (docOK(cl.docs) && dateOK(cl.dates)) claims.push(i); });
-    if (state.relations) R.forEach(function (r, i) { if (docOK(r.docs)) relations.push(i); });
+    E.forEach(function (ev, i) { if (eventOK(ev)) events.push(i); });
+    M.forEach(function (cl, i) { if (claimOK(cl)) claims.push(i); });
     var degree = N.map(function () { return 0; });
     var items = events.map(function (i) { return E[i]; }).concat(claims.map(function (i) { return M[i]; }));
     items.forEach(function (f) { f.agents.concat(f.targets).forEach(function (n) { degree[n]++; }); });
-    relations.forEach(function (i) { degree[R[i].source]++; degree[R[i].target]++; });
-    var entities = [];
-    N.forEach(function (ent, n) {
-      if (degree[n] > 0 || (isolated[n] && state.unconnected && docOK(ent.docs))) entities.push(n);
+    var drawn = N.map(function (ent, n) {
+      return degree[n] > 0 || n === state.pinned || (factless[n] && state.unconnected && docOK(ent.docs));
     });
+    if (state.relations) R.forEach(function (r, i) {
+      if (drawn[r.source] && drawn[r.target] && docOK(r.docs)) {
+        relations.push(i); degree[r.source]++; degree[r.target]++;
+      }
+    });
+    var entities = [];
+    drawn.forEach(function (yes, n) { if (yes) entities.push(n); });
     var nodeFacts = items.filter(function (f) { return !isEdge(f); }).length;
     var total = entities.length + nodeFacts;
-    var hiddenPinned = state.pinned !== null && entities.indexOf(state.pinned) < 0;
     if (total <= MAX) return {entities: entities, events: events, claims: claims, relations: relations,
-                              total: total, limited: false, hiddenPinned: hiddenPinned};
-    return limit(entities, events, claims, relations, degree, total, hiddenPinned);
+                              total: total, limited: false, degree: degree};
+    return limit(entities, events, claims, relations, degree, total);
   }
 
   /* Keep the most connected entities (and the one found by name) until MAX nodes are drawn;
    * a fact is kept when all its participants are. */
-  function limit(entities, events, claims, relations, degree, total, hiddenPinned) {
+  function limit(entities, events, claims, relations, degree, total) {
     var facts = events.map(function (i) { return {f: E[i], i: i, claim: false}; })
       .concat(claims.map(function (i) { return {f: M[i], i: i, claim: true}; }));
     var byEntity = {};
@@ -100,7 +118,7 @@
     var ranked = entities.slice().sort(function (a, b) {
       return degree[b] - degree[a] || (N[a].label < N[b].label ? -1 : N[a].label > N[b].label ? 1 : a - b);
     });
-    if (state.pinned !== null && !hiddenPinned) {
+    if (state.pinned !== null) {
       var first = [state.pinned];
       (byEntity[state.pinned] || []).forEach(function (x) { first = first.concat(x.f.agents, x.f.targets); });
       ranked = first.concat(ranked);
@@ -120,7 +138,7 @@
       events: keptFacts.filter(function (x) { return !x.claim; }).map(function (x) { return x.i; }),
       claims: keptFacts.filter(function (x) { return x.claim; }).map(function (x) { return x.i; }),
       relations: relations.filter(function (i) { return kept[R[i].source] && kept[R[i].target]; }),
-      total: total, limited: true, hiddenPinned: hiddenPinned
+      total: total, limited: true, degree: degree
     };
   }
 
@@ -176,22 +194,36 @@
     return els;
   }
 
+  var zoom = 1;  // the zoom the text sizes were last set for
+  function scaled(px) { return function () { return px / zoom; }; }
+
+  /* Labels are off but on the nodes kgLayout.label picks ("labelled"), the one under the mouse
+   * ("hover") and the neighbourhood of the selection ("near"); their size is set per zoom (relabel). */
   var STYLE = [
     {selector: "node", style: {
-      "label": "data(label)", "background-color": "data(color)", "shape": "data(shape)",
-      "width": "data(size)", "height": "data(size)", "font-size": 11, "color": "#212529",
-      "text-valign": "bottom", "text-margin-y": 3, "text-wrap": "wrap", "text-max-width": 140,
-      "text-outline-color": "#fff", "text-outline-width": 2, "min-zoomed-font-size": 7,
+      "label": "", "background-color": "data(color)", "shape": "data(shape)",
+      "width": "data(size)", "height": "data(size)", "font-size": scaled(LABEL_PX), "color": "#212529",
+      "text-valign": "bottom", "text-margin-y": scaled(3), "text-wrap": "wrap", "text-max-width": scaled(140),
+      "text-outline-color": "#fff", "text-outline-width": scaled(2), "min-zoomed-font-size": 0,
       "border-width": 1, "border-color": "rgba(0,0,0,0.3)"}},
-    {selector: "node.event, node.claim", style: {"font-size": 9, "color": "#495057"}},
+    {selector: "node.labelled, node.hover, node.near, node:selected", style: {"label": "data(label)"}},
+    {selector: "node.labelled", style: {"font-weight": "600", "z-index": 2}},
+    {selector: "node.hover, node.near, node:selected", style: {"z-index": 3}},
+    {selector: "node.labelled.above", style: {"text-valign": "top", "text-margin-y": scaled(-3)}},
+    {selector: "node.labelled.right", style: {"text-valign": "center", "text-halign": "right", "text-margin-y": 0,
+                                              "text-margin-x": scaled(4)}},
+    {selector: "node.labelled.left", style: {"text-valign": "center", "text-halign": "left", "text-margin-y": 0,
+                                             "text-margin-x": scaled(-4)}},
+    {selector: "node.event, node.claim", style: {"color": "#495057"}},
     {selector: "node.claim", style: {"background-color": "#fff", "border-style": "dashed", "border-width": 2,
                                      "border-color": "#868e96"}},
     {selector: "edge", style: {
       "curve-style": "bezier", "width": 1.6, "line-color": "data(color)", "target-arrow-color": "data(color)",
-      "target-arrow-shape": "triangle", "arrow-scale": 0.9, "label": "data(label)", "font-size": 9,
+      "target-arrow-shape": "triangle", "arrow-scale": 0.9, "label": "", "font-size": scaled(LABEL_PX - 2),
       "color": "#343a40", "text-rotation": "autorotate", "text-background-color": "#fff",
-      "text-background-opacity": 0.85, "text-background-padding": 1, "min-zoomed-font-size": 7}},
-    {selector: "edge.relation", style: {"line-style": "dotted", "width": 1.2, "color": "#868e96"}},
+      "text-background-opacity": 0.85, "text-background-padding": scaled(1), "min-zoomed-font-size": 0}},
+    {selector: "edge.near, edge:selected", style: {"label": "data(label)"}},
+    {selector: "edge.relation", style: {"line-style": "dotted", "width": 1.2, "color": "#868e96", "opacity": 0.6}},
     {selector: "edge.claim", style: {"line-style": "dashed", "opacity": 0.7}},
     {selector: ":selected", style: {"border-width": 3, "border-color": "#212529", "width": 3,
                                     "line-color": "#212529", "target-arrow-color": "#212529"}},
@@ -199,46 +231,102 @@
     {selector: ".faded", style: {"opacity": 0.12, "text-opacity": 0.05}}
   ];
 
-  function layout(fresh) {
-    var n = cy.nodes().length;
-    var opts = n <= LAYOUT_COSE_MAX ?
-      {name: "cose", animate: false, randomize: true, fit: true, padding: 30, nodeDimensionsIncludeLabels: true,
-       idealEdgeLength: function () { return 70; }, nodeRepulsion: function () { return 9000; },
-       numIter: 1500} :
-      {name: "concentric", animate: false, fit: true, padding: 20, minNodeSpacing: 4,
-       concentric: function (node) { return node.degree(); },
-       levelWidth: function () { return Math.max(2, cy.nodes().maxDegree() / 8); }};
-    if (!fresh) opts = {name: "preset", fit: false};
-    cy.layout(opts).run();
+  /* Text that stays LABEL_PX on screen whatever the zoom, and the labels that fit at this zoom:
+   * the most connected entities in view, people first among equals. */
+  function relabel() {
+    if (zoom !== cy.zoom()) {
+      zoom = cy.zoom();
+      cy.style().update();
+    }
+    var view = cy.extent(), degree = lastModel ? lastModel.degree : [];
+    var ranked = cy.nodes(".entity").filter(function (node) {
+      var p = node.position();
+      return p.x >= view.x1 && p.x <= view.x2 && p.y >= view.y1 && p.y <= view.y2;
+    }).sort(function (a, b) {
+      var i = +a.id().slice(1), j = +b.id().slice(1);
+      return (degree[j] || 0) - (degree[i] || 0) || (isPerson(j) ? 1 : 0) - (isPerson(i) ? 1 : 0) ||
+             (N[i].label < N[j].label ? -1 : N[i].label > N[j].label ? 1 : i - j);
+    });
+    kgLayout.label(cy, ranked, LABELS);
   }
+  function isPerson(n) { return C[N[n].cls].name === "kg:Person"; }
 
+  var lastModel = null, lastNodes = "";
   function redraw() {
     var m = model();
+    lastModel = m;
     var els = elements(m);
-    var before = {};
-    if (cy) cy.nodes().forEach(function (node) { before[node.id()] = node.position(); });
     var nodes = els.filter(function (x) { return x.group === "nodes"; });
-    var known = cy && nodes.length > 0 && nodes.every(function (x) { return before[x.data.id]; });
-    if (known) nodes.forEach(function (x) { x.position = {x: before[x.data.id].x, y: before[x.data.id].y}; });
-    var large = nodes.length > LAYOUT_COSE_MAX;
+    var key = nodes.map(function (x) { return x.data.id; }).join(" ");
+    var before = {};
+    cy.nodes().forEach(function (node) { before[node.id()] = node.position(); });
+    var same = key === lastNodes && nodes.length > 0;
+    if (same) nodes.forEach(function (x) { x.position = {x: before[x.data.id].x, y: before[x.data.id].y}; });
+    lastNodes = key;
     cy.batch(function () {
       cy.elements().remove();
       cy.add(els);
     });
-    cy.style().selector("edge").style("label", large ? "" : "data(label)").update();
-    layout(!known);
-    shown = {nodes: cy.nodes().length, edges: cy.edges().length, total: m.total, limited: m.limited};
+    var clusters = same ? shown.clusters : kgLayout.run(cy);
+    if (!same) {  // fit, label, and fit again with the labels in the box
+      cy.fit(undefined, 30);
+      relabel();
+      cy.fit(undefined, 20);
+    }
+    relabel();
+    shown = {nodes: cy.nodes().length, edges: cy.edges().length, total: m.total, limited: m.limited,
+             clusters: clusters};
     var status = plural(shown.nodes, "node") + " · " + plural(shown.edges, "edge");
     if (m.limited) status += " (of " + fmt(m.total) + " nodes)";
     document.getElementById("status").textContent = status;
     var notice = [];
     if (m.limited) notice.push("Showing the " + fmt(shown.nodes) + " most connected of " + fmt(m.total) +
                                " nodes, to keep the page responsive. Narrow the view with the filters, or find a name.");
-    if (m.hiddenPinned) notice.push("“" + N[state.pinned].label + "” is hidden by the current filters (Reset filters to see it).");
     if (shown.nodes === 0) notice.push("Nothing matches these filters.");
     var box = document.getElementById("notice");
     box.textContent = notice.join(" ");
     box.hidden = notice.length === 0;
+    counts(m);
+    if (timeline) timeline.update(E.filter(function (ev) { return !state.off[ev.cls] && docOK(ev.docs); })
+                                    .concat(state.claims ? M.filter(function (cl) { return docOK(cl.docs); }) : []),
+                                  function (f) { return C[f.cls].color; });
+  }
+
+  /* Beside each filter: how many it covers, and how many of them it hides now. */
+  function counts(m) {
+    function put(key, total, hidden) {
+      var span = document.querySelector('[data-count="' + key + '"]');
+      if (!span) return;
+      span.textContent = " " + (hidden === total ? fmt(total) + " hidden" :
+                                hidden ? fmt(total) + " · " + fmt(hidden) + " hidden" : fmt(total));
+      span.classList.toggle("hiding", hidden > 0);
+    }
+    var perClass = {}, byDate = 0, byDoc = 0;
+    E.forEach(function (ev) {
+      var c = perClass[ev.cls] = perClass[ev.cls] || {total: 0, hidden: 0};
+      c.total++;
+      var doc = docOK(ev.docs), date = dateOK(ev.dates);
+      if (state.off[ev.cls] && doc && date) c.hidden++;
+      if (!state.off[ev.cls] && doc && !date) byDate++;
+      if (!state.off[ev.cls] && !doc && date) byDoc++;
+    });
+    C.forEach(function (cls, i) { if (perClass[i]) put(cls.name, perClass[i].total, perClass[i].hidden); });
+    var drawn = {};
+    m.entities.forEach(function (n) { drawn[n] = true; });
+    var lonely = 0, lonelyHidden = 0;
+    N.forEach(function (ent, n) {
+      if (!factless[n]) return;
+      lonely++;
+      if (!drawn[n] && !state.unconnected && docOK(ent.docs) && !(state.claims && claimsOf[n].length)) lonelyHidden++;
+    });
+    put("unconnected", lonely, lonelyHidden);
+    var claimsHidden = state.claims ? 0 : M.filter(function (cl) { return docOK(cl.docs) && dateOK(cl.dates); }).length;
+    put("claims", M.length, claimsHidden);
+    put("relations", R.length, state.relations ? 0 : R.filter(function (r) {
+      return drawn[r.source] && drawn[r.target] && docOK(r.docs); }).length);
+    var dated = document.getElementById("date-count"), doc = document.getElementById("doc-count");
+    dated.textContent = byDate ? fmt(byDate) + " event" + (byDate === 1 ? "" : "s") + " hidden by date" : "";
+    doc.textContent = byDoc ? fmt(byDoc) + " event" + (byDoc === 1 ? "" : "s") + " in other documents hidden" : "";
   }
 
   // ------------------------------------------------------------------ the side panel
@@ -381,11 +469,12 @@
 
   function highlight(ele) {
     cy.batch(function () {
-      cy.elements().removeClass("faded");
+      cy.elements().removeClass("faded near");
       if (!ele) return;
       var near = ele.isNode() ? ele.closedNeighborhood() : ele.union(ele.connectedNodes());
       near = near.union(near.nodes(".event, .claim").closedNeighborhood());
       cy.elements().not(near).addClass("faded");
+      near.addClass("near");
     });
   }
   function select(ele) {
@@ -440,28 +529,30 @@
     document.title = data.title;
     document.getElementById("source").textContent = data.source;
     var filters = document.getElementById("class-filters");
-    function checkbox(label, checked, onChange, swatch, count, key) {
-      var box = el("input", {type: "checkbox"});
-      box.checked = checked;
-      if (key) box.setAttribute("data-filter", key);
+    /* A tick box for one filter; its count (updated by counts()) says how many it hides. */
+    function checkbox(label, on, onChange, swatch, key) {
+      var box = el("input", {type: "checkbox", "data-filter": key});
+      box.checked = on(state);
       box.addEventListener("change", function () { onChange(box.checked); redraw(); });
       var sw = null;
       if (swatch) { sw = el("span", {className: "swatch " + swatch.shape}); sw.style.background = swatch.color; }
-      filters.appendChild(el("label", {className: "check"},
-                             [box, sw, label, count === undefined ? null : el("span", {className: "count", text: " " + fmt(count)})]));
+      filters.appendChild(el("label", {className: "check"}, [box, sw, label, el("span", {className: "count", "data-count": key})]));
+      return function () { box.checked = on(state); };
     }
-    var perClass = {};
+    var perClass = {}, resets = [];
     E.forEach(function (ev) { perClass[ev.cls] = (perClass[ev.cls] || 0) + 1; });
     C.forEach(function (cls, i) {
       if (cls.kind === "event" && perClass[i])
-        checkbox(cls.label, true, function (on) { state.off[i] = !on; }, cls, perClass[i], cls.name);
+        resets.push(checkbox(cls.label, function (st) { return !st.off[i]; }, function (on) { state.off[i] = !on; },
+                             cls, cls.name));
     });
-    if (R.length) checkbox("Roles (" + uniq(R.map(function (r) { return r.label; })).join(", ") + ")", true,
-                           function (on) { state.relations = on; }, {shape: "", color: "#dee2e6"}, R.length, "relations");
-    var lonely = isolated.filter(Boolean).length;
-    if (lonely) checkbox("Entities with no facts", true, function (on) { state.unconnected = on; }, null, lonely, "unconnected");
-    if (M.length) checkbox("Unasserted mentions", false, function (on) { state.claims = on; },
-                           {shape: "diamond dashed", color: "#fff"}, M.length, "claims");
+    if (R.length) resets.push(checkbox("Roles (" + uniq(R.map(function (r) { return r.label; })).join(", ") + ")",
+                                       function (st) { return st.relations; }, function (on) { state.relations = on; },
+                                       {shape: "", color: "#dee2e6"}, "relations"));
+    if (factless.some(Boolean)) resets.push(checkbox("Entities with no facts", function (st) { return st.unconnected; },
+                                                     function (on) { state.unconnected = on; }, null, "unconnected"));
+    if (M.length) resets.push(checkbox("Unasserted mentions", function (st) { return st.claims; },
+                                       function (on) { state.claims = on; }, {shape: "diamond dashed", color: "#fff"}, "claims"));
 
     var legend = document.getElementById("entity-legend"), perEntity = {};
     N.forEach(function (e) { perEntity[e.cls] = (perEntity[e.cls] || 0) + 1; });
@@ -484,26 +575,34 @@
     var dates = [];
     E.concat(M).forEach(function (f) { dates = dates.concat(f.dates); });
     dates.sort();
-    ["date-from", "date-to"].forEach(function (id) {
-      var input = document.getElementById(id);
+    var from = document.getElementById("date-from"), to = document.getElementById("date-to");
+    [from, to].forEach(function (input) {
       if (dates.length) { input.min = dates[0]; input.max = dates[dates.length - 1]; }
       input.addEventListener("change", function () {
-        state[id === "date-from" ? "from" : "to"] = input.value;
+        state[input === from ? "from" : "to"] = input.value;
+        timeline.follow(state.from, state.to);
         redraw();
       });
+    });
+    timeline = new kgTimeline.Timeline(document.getElementById("timeline"), E.concat(M), function (a, b) {
+      state.from = from.value = a;
+      state.to = to.value = b;
+      redraw();
     });
     document.getElementById("undated").addEventListener("change", function (ev) { state.undated = ev.target.checked; redraw(); });
     document.getElementById("as-edges").addEventListener("change", function (ev) { state.asEdges = ev.target.checked; redraw(); });
     document.getElementById("fit").addEventListener("click", function () { cy.fit(undefined, 20); });
     document.getElementById("reset").addEventListener("click", function () {
-      state.off = {}; state.relations = true; state.unconnected = true; state.claims = false;
-      state.doc = ""; state.from = state.to = ""; state.undated = true;
-      document.querySelectorAll("#class-filters input").forEach(function (box) {
-        box.checked = box.getAttribute("data-filter") !== "claims";
-      });
+      var pinned = state.pinned;
+      state = defaults();
+      state.pinned = pinned;
+      window.kg.state = state;
+      resets.forEach(function (f) { f(); });
       select_.value = "";
-      document.getElementById("date-from").value = document.getElementById("date-to").value = "";
+      from.value = to.value = "";
+      timeline.follow("", "");
       document.getElementById("undated").checked = true;
+      document.getElementById("as-edges").checked = false;
       redraw();
     });
 
@@ -534,10 +633,14 @@
   setUp();
   cy = cytoscape({
     container: document.getElementById("cy"), style: STYLE, elements: [],
-    minZoom: 0.05, maxZoom: 4, textureOnViewport: N.length + E.length > LAYOUT_COSE_MAX,
-    hideEdgesOnViewport: N.length + E.length > LAYOUT_COSE_MAX, selectionType: "single", boxSelectionEnabled: false
+    minZoom: 0.05, maxZoom: 4, textureOnViewport: N.length + E.length > LARGE,
+    hideEdgesOnViewport: N.length + E.length > LARGE, selectionType: "single", boxSelectionEnabled: false
   });
   cy.on("tap", "node, edge", function (ev) { select(ev.target); });
+  cy.on("mouseover", "node", function (ev) { ev.target.addClass("hover"); });
+  cy.on("mouseout", "node", function (ev) { ev.target.removeClass("hover"); });
+  var settle = null;  // labels are placed again once panning or zooming stops
+  cy.on("viewport", function () { clearTimeout(settle); settle = setTimeout(relabel, 120); });
   cy.on("tap", function (ev) { if (ev.target === cy) { cy.elements().unselect(); highlight(null); clearPanel(); } });
   redraw();
   // page.html#Some%20Name opens on that entity
@@ -550,8 +653,13 @@
 
   /* For tests and the curious: the graph, the data and a way in. */
   window.kg = {
-    cy: cy, data: data, state: state, focus: focus, find: find, redraw: redraw,
-    shown: function () { return {nodes: shown.nodes, edges: shown.edges, total: shown.total, limited: shown.limited}; }
+    cy: cy, data: data, state: state, focus: focus, find: find, redraw: redraw, relabel: relabel, timeline: timeline,
+    shown: function () {
+      return {nodes: shown.nodes, edges: shown.edges, total: shown.total, limited: shown.limited, clusters: shown.clusters};
+    },
+    labelled: function () { return cy.nodes(".labelled").map(function (node) { return node.id(); }); },
+    readyMs: 0
   };
+  window.kg.readyMs = performance.now();
   document.body.setAttribute("data-ready", "true");
 })();
