@@ -62,9 +62,12 @@ STDIN_FILE = "stdin.txt"
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="With --engine dask and no --scheduler: worker processes of the local cluster "
                    "(default: one per core).")
+@click.option("--follow-symlinks", is_flag=True,
+              help="Read the files and folders that symbolic links in an input folder point to outside it "
+                   "(default: leave them out, with a warning).")
 def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
           store_dir: Path | None, endpoint: str | None, formats: str | None, reason_: bool, validate_: bool, jobs: int,
-          rebuild: bool, engine: str, scheduler: str | None, workers: int | None) -> None:
+          rebuild: bool, engine: str, scheduler: str | None, workers: int | None, follow_symlinks: bool) -> None:
     """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders; - reads one
     article from stdin, with its id "stdin").
 
@@ -141,7 +144,7 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
             shown = {str(i): "- (stdin)" for i in inputs if i.name == STDIN_FILE}
         result = _build(inputs, work, bar, shown, base=base, model=model, formats=formats_t, validate=validate_,
                         reason=reason_, rebuild=rebuild, engine=engine, jobs=jobs, scheduler=scheduler,
-                        workers=workers, facts=not quiet)
+                        workers=workers, facts=not quiet, follow_symlinks=follow_symlinks)
         _report(result, quiet, shown, err=to_stdout)
         if to_stdout:  # only once the build succeeded: never half a graph
             _to_stdout(work / FORMATS[formats_t[0]].filename)

@@ -29,10 +29,13 @@ from kg.store.remote import DEFAULT_TIMEOUT
                    "ttl, nt, jsonld: the triples of a CONSTRUCT or DESCRIBE.")
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
               help="Bind ?NAME to the string VALUE (safely: never pasted into the query). Repeatable.")
-@click.option("--timeout", type=float, default=None, help="Give up after this many seconds.")
+@click.option("--timeout", type=float, default=None,
+              help="Stop the query after this many seconds (an error, exit status 1).")
+@click.option("--allow-fetch", is_flag=True,
+              help="Let the query fetch URLs from this machine (SERVICE); refused by default.")
 @click.option("--list", "list_", is_flag=True, help="List the stored queries and the questions they answer.")
 def query(query: str | None, store_dir: Path | None, endpoint: str | None, data: tuple[Path, ...], fmt: str,
-          params: tuple[str, ...], timeout: float | None, list_: bool) -> None:
+          params: tuple[str, ...], timeout: float | None, allow_fetch: bool, list_: bool) -> None:
     """Run a SPARQL query: a query string, a .rq file, a stored query's name, or - for stdin.
 
     Queries run on Oxigraph (the embedded store, or the --data files in memory) or on
@@ -40,7 +43,9 @@ def query(query: str | None, store_dir: Path | None, endpoint: str | None, data:
     --data, of the files' default graphs). Stored queries are the competency questions
     in ontology/queries/ (see --list). A malformed query is reported with its line and
     column and exits with status 1. CONSTRUCT and DESCRIBE print Turtle (--format ttl,
-    the default) or N-Triples (--format nt).
+    the default) or N-Triples (--format nt). On the store or --data, a query past
+    --timeout is stopped, and SERVICE (which makes kg fetch a URL) is refused unless
+    --allow-fetch.
 
     \b
     Example:
@@ -77,7 +82,8 @@ def query(query: str | None, store_dir: Path | None, endpoint: str | None, data:
                 from kg.store.embedded import data_store, open_store
 
                 db = data_store(data) if data else open_store(store_dir or DEFAULT_STORE, create=False, write=False)
-                run = lambda text, values: q.run_store(db, text, values, timeout=timeout)  # noqa: E731
+                run = lambda text, values: q.run_store(db, text, values, timeout=timeout,  # noqa: E731
+                                                       allow_fetch=allow_fetch)
             # tables show labels, looked up in the same store
             results, labels = q.answer(run, text, values) if fmt == "table" else (run(text, values), {})
             out = q.format_results(results, fmt, labels, q.query_prefixes(text.text))

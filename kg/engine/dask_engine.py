@@ -110,11 +110,11 @@ class DaskResult(StreamResult):
     workers: int = 0
 
 
-def list_files(inputs: Iterable[Path | str]):
+def list_files(inputs: Iterable[Path | str], follow_symlinks: bool = False):
     """The input files (resolved), in the order :func:`kg.engine.inputs.read_inputs` reads them, and the
     problems met."""
     problems: list = []
-    return [resolved for _, resolved in input_files(inputs, problems)], problems
+    return [resolved for _, resolved in input_files(inputs, problems, follow_symlinks=follow_symlinks)], problems
 
 
 def connect(scheduler: str | None, workers: int | None):
@@ -166,7 +166,7 @@ def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions =
     require_dask()
     started = time.monotonic()
     given, out = Path(out), Path(out).resolve()  # the workers get absolute paths
-    files, problems = list_files(inputs)
+    files, problems = list_files(inputs, options.follow_symlinks)
     if not files:
         raise no_input(problems)
     own = None

@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Iterator
 
 from kg.engine import cache as kcache
 from kg.errors import KgError, NoInputError
-from kg.ingest.documents import SUFFIXES, Document, Problem, folder_files, read_corpus
+from kg.ingest.documents import SUFFIXES, Document, Problem, folder_files, no_articles, read_corpus
 
 __all__ = ["Entry", "duplicate_id", "input_files", "no_input", "read_inputs", "reread"]
 
@@ -37,7 +37,8 @@ class Entry:
 
 
 def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.AnalysisCache, version: str,
-                fresh: Callable[[Document, str], None] | None = None) -> tuple[list[Entry], list[Problem], dict]:
+                fresh: Callable[[Document, str], None] | None = None, *,
+                follow_symlinks: bool = False) -> tuple[list[Entry], list[Problem], dict]:
     """The corpus's documents, sorted by id, as :func:`kg.ingest.documents.read_corpus` reads them, but
     without reading again a file that is unchanged since the last build (same size, times and
     inode, same reader code) and whose documents' analyses are all in the cache.
@@ -49,6 +50,8 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.Anal
         fresh: called with each document read (the first of an id) and its cache key; the build
             sends it off to be analysed at once when the cache lacks it, so parsing starts while
             the rest is read.
+        follow_symlinks: read the files that symbolic links in a folder point to outside it
+            (:func:`kg.ingest.documents.folder_files`).
     Returns:
         the entries, the problems met, and the file records for the next build.
     """
@@ -64,7 +67,7 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.Anal
         entries[entry.id] = entry
         return True
 
-    for path, resolved in input_files(inputs, problems):
+    for path, resolved in input_files(inputs, problems, follow_symlinks=follow_symlinks):
         stamp = kcache.file_stamp(path)
         record = known.get(str(resolved))
         if stamp is not None and record and record.get("stamp") == stamp and all(
@@ -89,15 +92,17 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.Anal
     return [entries[k] for k in sorted(entries)], problems, files
 
 
-def input_files(inputs: Iterable[Path | str], problems: list[Problem]) -> Iterator[tuple[Path, Path]]:
+def input_files(inputs: Iterable[Path | str], problems: list[Problem], *,
+                follow_symlinks: bool = False) -> Iterator[tuple[Path, Path]]:
     """(path, resolved path) of each input file, in the order read, each file once; the problems
-    of inputs that are no article file or folder are appended to ``problems`` as they are met."""
+    of inputs that are no article file or folder, and the warnings of symbolic links left out
+    (unless ``follow_symlinks``), are appended to ``problems`` as they are met."""
     seen: set[Path] = set()
     for given in map(Path, inputs):
         if given.is_dir():
-            paths = folder_files(given)
+            paths = folder_files(given, follow_symlinks=follow_symlinks, problems=problems)
             if not paths:
-                problems.extend(read_corpus([given])[1])
+                problems.append(no_articles(given))
         elif given.exists() and given.suffix.lower() in SUFFIXES:
             paths = [given]
         else:

@@ -163,7 +163,7 @@ class _LocalBuild:
                 feeder.add(document, key)
 
         entries, problems, files = read_inputs(inputs, self.previous if not rebuild else {}, self.cache,
-                                               self.version, fresh)
+                                               self.version, fresh, follow_symlinks=self.options.follow_symlinks)
         if not entries:
             raise no_input(problems)
         self.result.documents, self.result.problems = len(entries), problems

@@ -57,6 +57,8 @@ class BuildOptions:
         scheduler: a Dask scheduler's address; None: a local cluster of ``workers`` processes.
         workers: processes of that local cluster (default: one per core).
         facts: bring every asserted fact back for the summary (Dask engine; else only their counts).
+        follow_symlinks: read what symbolic links in an input folder point to outside it (else they
+            are left out with a warning).
 
     Raises:
         FormatError: an unknown format.
@@ -75,6 +77,7 @@ class BuildOptions:
     scheduler: str | None = None
     workers: int | None = None
     facts: bool = True
+    follow_symlinks: bool = False
 
     def __post_init__(self) -> None:
         # normalised once here, so that every engine reads the same values

@@ -123,6 +123,7 @@ def build_corpus(
     base: str = DEFAULT_BASE,
     model: str | None = None,
     progress: Callable[[Document], None] | None = None,
+    follow_symlinks: bool = False,
 ) -> BuildResult:
     """Build the knowledge graph of some articles.
 
@@ -132,6 +133,8 @@ def build_corpus(
         base: the namespace instance IRIs are minted under.
         model: a spaCy model name; default: the installed English small model.
         progress: called with each document after it is analysed.
+        follow_symlinks: read what symbolic links in a folder of ``inputs`` point to outside it
+            (else they are left out, with a warning in ``result.problems``).
 
     Returns:
         A :class:`BuildResult`; ``result.dataset`` has one named graph per document.
@@ -147,7 +150,8 @@ def build_corpus(
 
     check_base(base)
 
-    documents, problems = read_corpus(Path(p) for p in inputs) if inputs else ([], [])
+    documents, problems = read_corpus((Path(p) for p in inputs), follow_symlinks=follow_symlinks) \
+        if inputs else ([], [])
     for n, t in enumerate(texts):
         documents.append(t if isinstance(t, Document) else from_text(t, id=f"text-{n + 1}"))
     if not documents:
@@ -166,6 +170,6 @@ def build_corpus(
 
 
 def build(inputs: Iterable[Path | str] = (), texts: Iterable[str | Document] = (), *,
-          base: str = DEFAULT_BASE, model: str | None = None) -> Dataset:
+          base: str = DEFAULT_BASE, model: str | None = None, follow_symlinks: bool = False) -> Dataset:
     """Build and return the :class:`rdflib.Dataset` (one named graph per document)."""
-    return build_corpus(inputs, texts, base=base, model=model).dataset
+    return build_corpus(inputs, texts, base=base, model=model, follow_symlinks=follow_symlinks).dataset

@@ -17,8 +17,8 @@ from kg.errors import InputError
 from kg.ingest.sources import read_html, read_jsonl
 from kg.ingest.text import Document, Embed, Problem, from_text, read_document
 
-__all__ = ["READERS", "SUFFIXES", "Document", "Embed", "Problem", "folder_files", "from_text", "read_corpus",
-           "read_document", "read_file"]
+__all__ = ["READERS", "SUFFIXES", "Document", "Embed", "Problem", "folder_files", "from_text", "no_articles",
+           "read_corpus", "read_document", "read_file"]
 
 #: a reader: one file -> its documents and the problems met (a bad line of a .jsonl file, ...)
 Reader = Callable[[Path], tuple[list[Document], list[Problem]]]
@@ -56,13 +56,60 @@ READERS: dict[str, Reader] = {".txt": _text, ".md": _text, ".jsonl": _jsonl, ".h
 SUFFIXES = tuple(READERS)
 
 
-def folder_files(folder: Path) -> list[Path]:
+def no_articles(folder: Path) -> Problem:
+    """The problem of an input folder in which no article file was found."""
+    return Problem(folder, "no articles (.txt, .md, .jsonl, .html) in this folder")
+
+
+def folder_files(folder: Path, *, follow_symlinks: bool = False, problems: list[Problem] | None = None) -> list[Path]:
     """The article files (extensions in :data:`SUFFIXES`) under ``folder``, recursively, sorted;
-    hidden files and folders are left out."""
+    hidden files and folders are left out.
+
+    A symbolic link (to a file or a folder) whose target is inside ``folder`` is read as its target;
+    one whose target is outside it is left out with a warning appended to ``problems``, unless
+    ``follow_symlinks`` (a link in an archive must not make a build read, and publish, files the
+    user did not give). A folder reached twice (a link loop) is walked once; a link that loops or
+    points nowhere is listed, and :func:`read_corpus` says so.
+    """
+    root = folder.resolve()
     found: list[Path] = []
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        found += [Path(root, f) for f in files if not f.startswith(".") and Path(f).suffix.lower() in SUFFIXES]
+    walked = {root}
+    pending = [folder]
+    while pending:
+        here = pending.pop()
+        try:
+            with os.scandir(here) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as exc:
+            if problems is not None and here != folder:
+                problems.append(Problem(Path(here), f"cannot read this folder ({exc.strerror or exc}); skipped"))
+            continue
+        folders = []
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = Path(entry.path)
+            is_article = path.suffix.lower() in SUFFIXES
+            try:
+                is_dir = entry.is_dir()  # follows a link
+                target = path.resolve(strict=True) if entry.is_symlink() else None
+            except (OSError, RuntimeError):  # a link that loops or points nowhere
+                if is_article:
+                    found.append(path)
+                continue
+            if target is not None and not follow_symlinks and not target.is_relative_to(root):
+                if (is_dir or is_article) and problems is not None:
+                    problems.append(Problem(path, f"a symbolic link to {target}, outside {folder}; not read "
+                                                  "(--follow-symlinks reads it)", warning=True))
+                continue
+            if is_dir:
+                real = target or path.resolve()
+                if real not in walked:
+                    walked.add(real)
+                    folders.append(path)
+            elif is_article:
+                found.append(path)
+        pending.extend(reversed(folders))
     return sorted(found)
 
 
@@ -78,16 +125,20 @@ def read_file(path: Path) -> tuple[list[Document], list[Problem]]:
     return reader(path)
 
 
-def read_corpus(inputs: Iterable[Path]) -> tuple[list[Document], list[Problem]]:
-    """Read files and folders; return documents sorted by id and the problems met."""
+def read_corpus(inputs: Iterable[Path], *, follow_symlinks: bool = False) -> tuple[list[Document], list[Problem]]:
+    """Read files and folders; return documents sorted by id and the problems met.
+
+    A file or folder given is read even if it is a symbolic link; in a folder, a link to a file or
+    folder outside it is read only with ``follow_symlinks`` (:func:`folder_files`).
+    """
     documents: dict[str, Document] = {}
     problems: list[Problem] = []
     seen: set[Path] = set()
     for given in map(Path, inputs):
         if given.is_dir():
-            files = folder_files(given)
+            files = folder_files(given, follow_symlinks=follow_symlinks, problems=problems)
             if not files:
-                problems.append(Problem(given, "no articles (.txt, .md, .jsonl, .html) in this folder"))
+                problems.append(no_articles(given))
         elif not given.exists():
             problems.append(Problem(given, "no such file or folder; check the path"))
             continue

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,20 +34,17 @@ import pyoxigraph as ox
 
 from kg.model import fold
 from kg.ontology.paths import ontology_dir
+from kg.query.deadline import QueryTimeoutError, run_bounded
 from kg.query.results import (CELL, FORMATS, Results, display_rows, distinct_rows, format_results,
                               from_oxigraph, iris_of, label_query, labels_from, ontology_labels)
-from kg.query.syntax import (PREFIXES, QueryError, bind_values, code_of, is_distinct, query_form, query_prefixes,
-                             syntax_message, with_prefixes)
+from kg.query.syntax import (PREFIXES, QueryError, bind_values, code_of, fetching, is_distinct, query_form,
+                             query_prefixes, syntax_message, with_prefixes)
 
 __all__ = ["CELL", "FORMATS", "PREFIXES", "QueryError", "QueryText", "QueryTimeoutError", "Results", "StoredQuery",
            "answer", "bind_values", "check_params", "display_rows", "distinct_rows", "format_results", "from_oxigraph",
            "iris_of", "is_distinct", "label_query", "labels_from", "ontology_labels", "parse_params", "queries_dir",
            "query_form", "query_prefixes", "resolve", "run_store", "stored", "stored_queries", "syntax_message",
            "with_prefixes"]
-
-
-class QueryTimeoutError(QueryError):
-    """A query that ran longer than its timeout."""
 
 
 @dataclass(frozen=True)
@@ -167,39 +163,37 @@ def check_params(q: QueryText, params: dict[str, str]) -> dict[str, ox.Literal]:
 
 
 def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = None, *,
-              timeout: float | None = None) -> Results:
+              timeout: float | None = None, allow_fetch: bool = False) -> Results:
     """Run a query on the embedded store, the default graph being the union of all graphs.
 
+    Args:
+        timeout: seconds after which the query is stopped (in a child process killed then:
+            :mod:`kg.query.deadline`); None: no limit.
+        allow_fetch: let the query fetch URLs (``SERVICE``); refused by default, since Oxigraph
+            would send the request from this machine to wherever the query says.
+
     Raises:
-        QueryError: bad syntax (message with line and column), or a parameter the query cannot take.
-        QueryTimeoutError: it ran longer than ``timeout`` seconds.
+        QueryError: bad syntax (message with line and column), a parameter the query cannot take,
+            or a SERVICE clause not allowed.
+        QueryTimeoutError: it ran longer than ``timeout`` seconds, and was stopped.
     """
     text = bind_values(q.text, check_params(q, params or {}))
-    outcome: dict[str, object] = {}
+    found = None if allow_fetch else fetching(text)
+    if found is not None:
+        raise QueryError(f"{q.source}: {found} fetches a URL from this machine, which kg refuses unless "
+                         "allowed (kg query --allow-fetch, run_store(..., allow_fetch=True))")
 
-    def work() -> None:  # pyoxigraph releases the GIL while it evaluates, so the caller can give up
-        try:
-            outcome["results"] = from_oxigraph(store.query(text, use_default_graph_as_union=True, prefixes=PREFIXES))
-        except BaseException as err:  # handed to the caller's thread
-            outcome["error"] = err
+    def evaluate():
+        return store.query(text, use_default_graph_as_union=True, prefixes=PREFIXES)
 
-    if timeout is None:
-        work()
-    else:
-        worker = threading.Thread(target=work, name="kg-query", daemon=True)
-        worker.start()
-        worker.join(timeout)
-        if worker.is_alive():
-            raise QueryTimeoutError(f"{q.source}: the query ran longer than {timeout:g} s (--timeout); "
-                                    "narrow it, add a LIMIT, or give it more time")
-    err = outcome.get("error")
-    if isinstance(err, SyntaxError):
+    if timeout is not None:
+        return run_bounded(evaluate, q.text, q.source, timeout)
+    try:
+        return from_oxigraph(evaluate())
+    except SyntaxError as err:
         raise QueryError(f"{q.source}: {syntax_message(err, q.text)}") from None
-    if isinstance(err, (OSError, RuntimeError, ValueError)):
+    except (OSError, RuntimeError, ValueError) as err:
         raise QueryError(f"{q.source}: {err}") from None
-    if err is not None:
-        raise err
-    return outcome["results"]  # type: ignore[return-value]
 
 
 def answer(run, q: QueryText, params: dict[str, str] | None = None) -> tuple[Results, dict[str, str]]:

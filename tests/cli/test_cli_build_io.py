@@ -101,3 +101,20 @@ def test_cli_build_check_base(base, good):
     else:
         with pytest.raises(OptionsError, match="not an absolute IRI"):
             check_base(base)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("flags, documents, warned", [([], 1, True), (["--follow-symlinks"], 2, False)],
+                         ids=["warned", "followed"])
+def test_cli_build_symlink_out_of_the_folder_issue17(tmp_path, flags, documents, warned):
+    """Issue 17.8: `kg build in/` does not read what a link in in/ points to outside it, and says so;
+    --follow-symlinks reads it."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "own.md").write_text(ARTICLE, encoding="utf-8")
+    (tmp_path / "private.md").write_text(ARTICLE.replace("Tom Reyes", "Ivo Marsh"), encoding="utf-8")
+    (tmp_path / "in" / "leak.md").symlink_to(tmp_path / "private.md")
+    result = _build(tmp_path / "in", "--out", tmp_path / "out", "--quiet", *flags)
+    assert result.exit_code == 0, result.output
+    assert f"{documents} documents" in result.output
+    assert ("warning" in result.output and "leak.md" in result.output and "--follow-symlinks" in result.output) \
+        is warned

@@ -401,3 +401,43 @@ def test_documents_corpus_reads_each_file_with_the_reader_of_its_extension(tmp_p
     (tmp_path / "page.html").write_text(_page("the corpus"), encoding="utf-8")
     docs, problems = read_corpus([tmp_path])
     assert [d.id for d in docs] == ["a", "page", "x"] and problems == []
+
+
+def _linked_tree(tmp_path: Path) -> Path:
+    """An input folder ``in/`` with an article of its own and symbolic links in it, and a folder
+    ``outside/`` beside it that was not given."""
+    for rel in ("in/own.md", "in/.drafts/hidden.md", "in/.archive/inner.md", "in/notes.data",
+                "outside/secret.md", "outside/dir/deep.md"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(BODY, encoding="utf-8")
+    folder = tmp_path / "in"
+    (folder / "shown.md").symlink_to(folder / ".drafts" / "hidden.md")  # a file inside
+    (folder / "notes.txt").symlink_to("notes.data")  # a file inside, relative
+    (folder / "view").symlink_to(folder / ".archive", target_is_directory=True)  # a folder inside
+    (folder / "loop").symlink_to(folder, target_is_directory=True)  # a folder inside: read once
+    (folder / "leak.md").symlink_to(tmp_path / "outside" / "secret.md")  # a file outside
+    (folder / "more").symlink_to(tmp_path / "outside" / "dir", target_is_directory=True)  # a folder outside
+    (folder / "other.json").symlink_to(tmp_path / "outside" / "secret.md")  # no article name: not one to warn of
+    return folder
+
+
+@pytest.mark.parametrize("follow, ids, left_out", [
+    (False, ["inner", "notes", "own", "shown"], ["leak.md", "more"]),
+    (True, ["deep", "inner", "leak", "notes", "own", "shown"], []),
+], ids=["outside-links-left-out", "follow-symlinks"])
+def test_documents_corpus_symlinks_outside_the_folder_issue17(tmp_path: Path, follow: bool, ids: list[str],
+                                                              left_out: list[str]) -> None:
+    """Issue 17.8: a link in an input folder to a file or folder outside it is not read (a warning
+    names it) unless ``follow_symlinks``; links that stay inside are read, each file once."""
+    folder = _linked_tree(tmp_path)
+    docs, problems = read_corpus([folder], follow_symlinks=follow)
+    assert [d.id for d in docs] == ids
+    assert [p.path.name for p in problems] == left_out
+    assert all(p.warning and "outside" in p.message and "--follow-symlinks" in p.message for p in problems)
+
+
+def test_documents_corpus_symlink_given_is_read_issue17(tmp_path: Path) -> None:
+    """A link named on the command line is the user's choice: it is read wherever it points."""
+    folder = _linked_tree(tmp_path)
+    docs, problems = read_corpus([folder / "leak.md", folder / "more"])
+    assert [d.id for d in docs] == ["deep", "leak"] and problems == []

@@ -332,3 +332,76 @@ def test_query_fact_lines_and_stats_escape_control_characters(bad):
     for line in (fact.line(), said.line(), "\n".join(_section("t", ["name"], [[f"Ana{bad}"]]))):
         assert not any(c in line for c in _controls(bad)), line
     assert printable("one\ntwo", keep="\n") == "one\ntwo" and printable("one\ntwo") == "one\\x0atwo"
+
+
+# --- SERVICE on the embedded store (issue 17.3) ---------------------------------------------
+
+class _Recorder:
+    """A stand-in for a host inside the network, on loopback: it records each connection made to it."""
+
+    def __init__(self):
+        import socket
+        import threading
+
+        self.seen: list[bytes] = []
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/sparql"
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:  # closed
+                return
+            with conn:
+                self.seen.append(conn.recv(4096))
+
+    def close(self):
+        self.sock.close()
+
+
+@pytest.fixture
+def recorder():
+    rec = _Recorder()
+    yield rec
+    rec.close()
+
+
+FETCHES = [
+    "SELECT * WHERE { SERVICE <{url}> { ?s ?p ?o } }",
+    "select * where { service silent <{url}> { ?s ?p ?o } }",
+    "SELECT * WHERE { \\u0053ERVICE <{url}> { ?s ?p ?o } }",
+]
+
+
+@pytest.mark.parametrize("query", FETCHES, ids=["service", "lower-silent", "escaped"])
+@pytest.mark.parametrize("timeout", [None, 30], ids=["in-process", "bounded"])
+def test_query_run_store_refuses_service_issue17(recorder, query, timeout):
+    """pyoxigraph's Store.query sends a SERVICE request wherever the query says (from this machine):
+    run_store refuses it unless allowed, and nothing reaches the host."""
+    text = QueryText(query.replace("{url}", recorder.url))
+    with pytest.raises(QueryError, match="SERVICE fetches a URL.*--allow-fetch"):
+        run_store(ox.Store(), text, timeout=timeout)
+    assert recorder.seen == []
+    # a variable or a name that says service is no SERVICE
+    assert run_store(ox.Store(), QueryText("SELECT ?service WHERE { ?service ?p ?o }"), timeout=timeout).rows == []
+
+
+@pytest.mark.parametrize("timeout", [None, 30], ids=["in-process", "bounded"])
+def test_query_run_store_fetches_when_allowed(recorder, timeout):
+    """The refusal is what stops it: allowed, the request reaches the host (which answers nothing)."""
+    text = QueryText(FETCHES[0].replace("{url}", recorder.url))
+    with pytest.raises(QueryError):
+        run_store(ox.Store(), text, timeout=timeout, allow_fetch=True)
+    assert len(recorder.seen) == 1 and recorder.seen[0].startswith(b"POST /sparql")
+
+
+def test_query_cli_refuses_service_unless_allowed(seed_store, recorder):
+    query = FETCHES[1].replace("{url}", recorder.url)
+    result = _cli("query", query, "--store", seed_store)
+    assert result.exit_code == 1 and "SERVICE fetches a URL" in result.output and "--allow-fetch" in result.output
+    assert recorder.seen == []
+    result = _cli("query", query, "--store", seed_store, "--allow-fetch", "--timeout", "30")
+    assert len(recorder.seen) == 1
