@@ -128,6 +128,11 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
             m = _bloc(ctx, para, t) or m
         if m is not None and m not in out:
             out.append(m)
+        # "X of Florida, Y of Utah and Z": a name the parser hung beside the one before it
+        for c in t.children if m is not None and m.kind == "Person" else ():
+            a = ctx.owner.get((para, c.i)) if c.dep_ == "appos" else None
+            if a is not None and a.kind == "Person" and a not in out:
+                out.append(a)
     # "Two Democratic Representatives, X and Y, ...": the plural title stands for the names, not beside them
     if len(out) > 1 and tok.tag_ in {"NNS", "NNPS"} and out[0].kind in {"Office", "Description"} \
             and any(x.kind == "Person" for x in out[1:]):
@@ -275,6 +280,21 @@ def _subject(args: Arguments, rule) -> None:
     args.agent = _pobj(frm)
 
 
+def _holder(args: Arguments, rule) -> None:
+    # "opponent MP X", "X, an opponent of the bill", "X is an opponent of the bill": the noun's
+    # holder is the agent; its 'of' object, else the motion under discussion, the target
+    tok = args.tok
+    holder = tok.head if tok.dep_ in {"compound", "appos", "amod"} else None
+    if tok.dep_ == "attr":
+        holder = syntax.subject_of(tok.head)
+    # ('a former opponent of the bill' is no longer one)
+    if any(c.lower_ in args.ctx.lex.not_current for c in tok.children if c.dep_ in {"amod", "advmod"}):
+        holder = None
+    args.agent = holder
+    args.target = _pobj(has(tok, {"prep"}, frozenset({"of", "to"}), "lower_"))
+    args.under_discussion = args.target is None
+
+
 def _xcomp_object(args: Arguments, rule) -> None:
     # "asked the Serjeant-at-Arms to remove X": X, the object of the complement
     comp = complement(args.tok, rule.words("xcomp"))
@@ -287,7 +307,7 @@ class TargetFrom(Construction):
 
     choices = {"xcomp_subject": _xcomp_subject, "ccomp_subject": _ccomp_subject, "prep_to": _prep("to"),
                "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self,
-               "noun_of": _noun_of, "noun_from": _noun_from, "subject": _subject,
+               "noun_of": _noun_of, "noun_from": _noun_from, "subject": _subject, "holder": _holder,
                "xcomp_object": _xcomp_object}
     #: the key each reader reads its words from
     needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp", "xcomp_object": "xcomp"}
@@ -305,7 +325,7 @@ class TargetFrom(Construction):
 
     def require(self, match: Match) -> bool:
         # a noun trigger without a possessor names no proposer, nor one without a maker an apologiser
-        return self.value not in {"self", "noun_from"} or bool(match.agents)
+        return self.value not in {"self", "noun_from", "holder"} or bool(match.agents)
 
 
 def _governor(args: Arguments, rule) -> bool:

@@ -57,6 +57,9 @@ class Context:
         """The mention a token belongs to, looking through appositions ('a Bloc MP – X –')."""
         if tok is None:
             return None
+        own = self.owner.get((para, tok.i))
+        if own is not None and own.kind == "Person":
+            return own  # a name is itself, whatever stands beside it ('X of Florida, Y of Utah')
         for c in tok.children:
             if c.dep_ == "appos":
                 m = self.owner.get((para, c.i))

@@ -182,9 +182,12 @@ def legislatures(f: Finder) -> None:
     for s, e, name in longest(found):
         if any(ts <= s and e <= te and te - ts > e - s for ts, te in titles):
             continue
-        if capitalised(doc[s]) and f.free(s, e):
+        # ('dismissed by the senate': some papers write a chamber in lower case after 'the')
+        lower = s > 0 and doc[s - 1].lower_ == "the" and doc[s:e].text in f.lex.grammar["lowercase_legislatures"]
+        if (capitalised(doc[s]) or lower) and f.free(s, e):
             st = s - 1 if s > 0 and doc[s - 1].lower_ == "the" else s
-            f.add(Mention(f.para, st, e, "Legislature", doc[s:e].text, f.span_head(s, e), key=fold(doc[s:e].text)))
+            name = doc[s:e].text.capitalize() if lower else doc[s:e].text
+            f.add(Mention(f.para, st, e, "Legislature", name, f.span_head(s, e), key=fold(name)))
 
 
 def motions(f: Finder, named_only: bool = False) -> None:

@@ -100,14 +100,15 @@ class Rule(_Strict):
     voice: Literal["any", "passive"] = Field("any", description="passive: only a passive trigger counts")
     # construction keys: where the arguments are
     target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self",
-                          "noun_of", "noun_from", "subject", "xcomp_object"] | None = \
+                          "noun_of", "noun_from", "subject", "holder", "xcomp_object"] | None = \
         Field(None, description="where the target is, instead of the object: the subject of the xcomp or ccomp "
                                 "complement, the object of 'to'/'from', the motion under discussion, or the trigger "
                                 "itself (a noun trigger whose possessor is the agent: 'X's motion'), a noun trigger's "
                                 "'of' object or possessor ('the suspension of X', 'her removal'; 'by X' the agent), or "
                                 "the object of the xcomp complement ('asked the Serjeant to remove X'), or a noun trigger's maker "
                                 "('an apology from X', 'X's apology'; 'to Y' the target), or the trigger's subject ('X faced "
-                                "accusations': 'from Y' the agent)")
+                                "accusations': 'from Y' the agent), or the one a noun trigger describes as the agent ('opponent MP X', 'X, an "
+                                "opponent of the bill'; its 'of' object, else the motion under discussion, the target)")
     agent_from: Literal["governor"] | None = Field(
         None, description="governor: the agent is the subject of the requires_governor verb ('X was seeking consent to "
                           "pass a motion')")

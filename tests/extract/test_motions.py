@@ -81,3 +81,32 @@ def test_motions_facts_are_found(facts, text, want) -> None:
 def test_motions_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {r for r in asserted if r[0] in {"MotionProposal", "Opposition"}}, asserted
+
+
+@pytest.mark.parametrize("text,want", [
+    # an opponent of a bill opposes it; 'opponent MP X' opposes the one under discussion
+    ("Senator Idris Kell, an opponent of the Water Bill, spoke first.", ("Opposition", "Idris Kell", "Water Bill")),
+    ("MP Owen Pryce tabled the Water Bill. Early opponent MP Farah Quint said it went too far.",
+     ("Opposition", "Farah Quint", "Water Bill")),
+    # a name with its state, then the next: each proposes ('Senators X of Ohio, Y of Utah')
+    ("Senator Ana Lopes proposed an amendment. It was co-sponsored by Senators Nora Quist of Ohio, Dale Fenn of Utah, "
+     "and Hal Brandt of Iowa.", ("MotionProposal", "Dale Fenn & Nora Quist", "amendment")),
+    # a chamber in lower case after 'the'
+    ("The senate rejected the budget on Tuesday.", ("Opposition", "Senate", "budget")),
+    # the relative clause of a titled name takes the name, not the title
+    ("Republican state representative Terri Vance who sponsored the bill said it would pass.",
+     ("MotionProposal", "Terri Vance", "bill")),
+])
+def test_motions_nouns_and_chambers(facts, text, want) -> None:
+    asserted, _, _ = facts(text)
+    assert want in asserted, asserted
+
+
+@pytest.mark.parametrize("text", [
+    "Senator Idris Kell defeated his opponent in the election.",
+    "MP Farah Quint, a former opponent of the bill, now supports it.",
+    "He studied at the senate house library before the vote on the bill.",
+])
+def test_motions_opponent_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "Opposition" and r[1] != "-"}, asserted
