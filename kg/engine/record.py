@@ -143,7 +143,7 @@ def dumps(document: Document, record: DocumentRecord) -> bytes:
     doc = [document.id, document.text, None if document.path is None else str(document.path), document.title,
            document.url, _day(document.published), document.outlet,
            [[e.start, e.end, e.body_end, e.author, e.handle, _day(e.published)] for e in document.embeds],
-           list(document.notes)]
+           list(document.notes), document.source]
 
     def arg(a: ArgumentRecord) -> list:
         return [a.para, a.start, a.end, a.kind, a.name, a.head, a.key, a.entity]
@@ -195,11 +195,14 @@ def _strs(value) -> tuple[str, ...]:
 
 
 def _document(fields) -> Document:
-    doc_id, text, path, title, url, published, outlet, embeds, notes = _check(fields, list)
+    doc_id, text, path, title, url, published, outlet, embeds, notes, source = _check(fields, list)
+    source = _str(source, True)
+    if source is not None and len(source) != len(_str(text)):
+        raise ValueError("the text as written is not as long as the text")  # offsets must hold in both
     return Document(_str(doc_id), _str(text), None if path is None else Path(_str(path)), _str(title, True),
                     _str(url, True), _date(published), _str(outlet, True),
                     tuple(Embed(_int(s), _int(e), _int(b), _str(a), _str(h, True), _date(p))
-                          for s, e, b, a, h, p in _check(embeds, list)), _strs(notes))
+                          for s, e, b, a, h, p in _check(embeds, list)), _strs(notes), source)
 
 
 def _argument(fields) -> ArgumentRecord:
