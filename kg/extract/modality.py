@@ -10,6 +10,7 @@ from spacy.tokens import Token
 from kg.extract.context import Context
 from kg.extract.rules import CompiledRule, Construction, construction
 from kg.nlp import syntax
+from kg.ontology import lexicon
 
 
 def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
@@ -145,8 +146,18 @@ class RequiresGovernor(Construction):
         while cur.dep_ in {"xcomp", "ccomp", "conj"} and cur.head.i != cur.i:
             cur = cur.head
             if cur.lemma_.lower() in self.value:
-                return True
+                return not syntax.negated(cur) and not self._unasserted_above(cur)
         return False
+
+    @staticmethod
+    def _unasserted_above(verb: Token) -> bool:
+        """Is the licensing verb itself under another verb or a modal ('threatened to have X evicted',
+        'tried to have X removed', 'moved to have X suspended', 'could order X removed')? Only a
+        licence given outright asserts the trigger ('the Speaker ordered X removed')."""
+        mod = lexicon.load().modality
+        if syntax.aux_lemmas(verb) & (mod["Hypothetical"] | mod["future_modals"]):
+            return True
+        return next(syntax.governors(verb), None) is not None
 
     def licenses(self, governor: Token) -> bool:
         return governor.lemma_.lower() in self.value

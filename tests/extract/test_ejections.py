@@ -191,3 +191,25 @@ FORMULA_TRAPS = [
 def test_ejections_formula_said_by_another_or_as_a_condition_is_nothing(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not _ejections(asserted)
+
+
+@pytest.mark.parametrize("text,agent,target", [
+    # 'ordered X removed', 'had X evicted': the one who ordered it ejects X
+    ("The chairperson ordered Councillor Wren Addo removed from the council meeting.", "-", "Wren Addo"),
+    ("Speaker Tobias Kanyi had MLA Farah Quint evicted from the Vidhan Sabha.", "Tobias Kanyi", "Farah Quint"),
+    ("Senate President Piet Alvaro ordered Senator Wren Addo removed from the chamber.", "Piet Alvaro", "Wren Addo"),
+])
+def test_ejections_ordered_removed(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert ("Ejection", agent, target) in asserted, asserted
+
+
+@pytest.mark.parametrize("text", [
+    "Speaker Tobias Kanyi threatened to have MLA Farah Quint evicted from the Vidhan Sabha.",
+    "Speaker Tobias Kanyi did not order MP Farah Quint removed from the chamber.",
+    "Speaker Tobias Kanyi could order MP Farah Quint removed from the chamber.",
+    "The umpire ordered the player removed from the field.",
+])
+def test_ejections_ordered_removed_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "Ejection"}, asserted
