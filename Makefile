@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SHARED ?= ../shared
 
-.PHONY: install run test score clean virtuoso chromium rapper shacl-js
+.PHONY: install run test score clean virtuoso chromium rapper shacl-js owlapi
 
 $(STAMP): pyproject.toml requirements/model.txt
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,9 +30,10 @@ run: $(STAMP)
 	@echo
 	$(BIN)/kg query apologies
 
-## make test: the whole test suite (installs Virtuoso, Chromium, Raptor's rapper and rdf-validate-shacl
-## first when it can, for the remote-store, browser, RDF syntax and second-SHACL-engine tests)
-test: $(STAMP) virtuoso chromium rapper shacl-js
+## make test: the whole test suite (installs Virtuoso, Chromium, Raptor's rapper, rdf-validate-shacl and
+## the OWL API first when it can, for the remote-store, browser, RDF syntax, second-SHACL-engine and OWL 2
+## profile tests)
+test: $(STAMP) virtuoso chromium rapper shacl-js owlapi
 	$(BIN)/python -m pytest -q
 
 ## make virtuoso: Debian's Virtuoso, for tests/test_remote.py, when missing and installable (root or
@@ -76,6 +77,22 @@ rapper:
 	  $$sudo apt-get update -q >/dev/null && \
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q raptor2-utils >/dev/null || \
 	    echo "could not install raptor2-utils: the rapper tests will be skipped"; }
+
+## make owlapi: the OWL API (Debian libowlapi-java) and a JDK, an independent OWL 2 DL profile checker for
+## tests/semantics/test_owl_profile.py, when missing and installable (root or password-less sudo, apt-get).
+## Never fails: without them those tests skip and say why.
+owlapi:
+	@{ test -f /usr/share/java/owlapi-distribution.jar && command -v javac >/dev/null 2>&1; } || { \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+	  else echo "the OWL API or javac is missing and installing it needs root: the OWL profile tests will be skipped"; exit 0; fi; \
+	  if ! command -v apt-get >/dev/null 2>&1; then \
+	    echo "the OWL API or javac is missing and there is no apt-get: the OWL profile tests will be skipped"; exit 0; fi; \
+	  pkgs="libowlapi-java"; command -v javac >/dev/null 2>&1 || pkgs="$$pkgs default-jdk-headless"; \
+	  echo "installing $$pkgs (Debian) for the OWL 2 profile tests"; \
+	  $$sudo apt-get update -q >/dev/null && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$pkgs >/dev/null || \
+	    echo "could not install $$pkgs: the OWL profile tests will be skipped"; }
 
 ## make shacl-js: rdf-validate-shacl, a second SHACL engine (JavaScript) for tests/semantics/test_plain_shacl.py,
 ## from the npm registry into .venv/node when npm is there. Never fails: without it those tests skip.

@@ -104,7 +104,7 @@ def mapping_version() -> str:
 
 def content_hash(document: Document) -> str:
     """SHA-256 of a document's content: text and metadata, not where its file is."""
-    # (the text as written too: a space that became a no-break space changes kg:text)
+    # (the text as written too: a space that became a no-break space changes nif:isString and nif:anchorOf)
     content = [document.id, document.text, document.verbatim, document.title, document.url,
                document.published.isoformat() if document.published else None, document.outlet,
                [[e.start, e.end, e.body_end, e.author, e.handle, e.published.isoformat() if e.published else None]

@@ -2,6 +2,8 @@
 
 Terms are those ``ontology/kg.ttl`` defines (read by :mod:`kg.ontology.terms`), so code can
 only name terms the ontology defines (like rdflib's ``DefinedNamespace`` with ``_fail = True``).
+``NIF`` is the same for the NIF 2.0 Core terms kg.ttl declares (``NIF.isString``): the graph
+uses no NIF term the ontology does not declare.
 """
 
 from __future__ import annotations
@@ -13,18 +15,21 @@ from rdflib import Namespace, URIRef
 from kg.ontology.terms import ontology_graph
 
 NS = "https://w3id.org/kg-news/ont#"
+#: NIF 2.0 Core (http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core/nif-core.html)
+NIF_NS = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#"
 ONTOLOGY_IRI = URIRef("https://w3id.org/kg-news/ont")
 
 
 @cache
-def terms() -> frozenset[str]:
-    """Local names of every term ``kg.ttl`` defines."""
-    return frozenset(str(s)[len(NS):] for s in ontology_graph().subjects()
-                     if isinstance(s, URIRef) and str(s).startswith(NS))
+def terms(namespace: str = NS) -> frozenset[str]:
+    """Local names of every term of ``namespace`` (default kg:) that ``kg.ttl`` defines or declares."""
+    return frozenset(str(s)[len(namespace):] for s in ontology_graph().subjects()
+                     if isinstance(s, URIRef) and str(s).startswith(namespace))
 
 
 class _Closed:
-    _ns = Namespace(NS)
+    def __init__(self, prefix: str, namespace: str):
+        self._prefix, self._namespace, self._ns = prefix, namespace, Namespace(namespace)
 
     def __getattr__(self, name: str) -> URIRef:
         if name.startswith("_"):
@@ -32,9 +37,10 @@ class _Closed:
         return self[name]
 
     def __getitem__(self, name: str) -> URIRef:
-        if name not in terms():
-            raise AttributeError(f"kg:{name} is not defined in ontology/kg.ttl")
+        if name not in terms(self._namespace):
+            raise AttributeError(f"{self._prefix}:{name} is not defined in ontology/kg.ttl")
         return self._ns[name]
 
 
-KG = _Closed()
+KG = _Closed("kg", NS)
+NIF = _Closed("nif", NIF_NS)

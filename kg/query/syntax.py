@@ -12,13 +12,13 @@ import re
 import pyoxigraph as ox
 
 from kg.errors import KgError
-from kg.ontology.vocab import NS
+from kg.ontology.vocab import NIF_NS, NS
 from kg.rdf.mapping import DEFAULT_BASE
 
 #: prefixes used to shorten IRIs that have no label, in tables
 PREFIXES = {"kg": NS, "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
             "rdfs": "http://www.w3.org/2000/01/rdf-schema#", "xsd": "http://www.w3.org/2001/XMLSchema#",
-            "skos": "http://www.w3.org/2004/02/skos/core#", "owl": "http://www.w3.org/2002/07/owl#",
+            "skos": "http://www.w3.org/2004/02/skos/core#", "owl": "http://www.w3.org/2002/07/owl#", "nif": NIF_NS,
             **{p: f"{DEFAULT_BASE}{p}/" for p in ("person", "party", "org", "legislature", "office", "motion",
                                                    "doc", "event", "graph")}}
 

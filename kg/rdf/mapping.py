@@ -1,8 +1,9 @@
 """Mapping stage: the only place that mints IRIs and writes triples.
 
-One named graph per document holds what that document says: its entities (label,
+One named graph per document holds what that document says: its text as written (a NIF 2.0
+``nif:Context``, once), its entities (label,
 the names it used, roles), its events, for each its ``kg:Report`` (the provenance of that
-article's report: document, sentence text and character offsets, trigger, rule id,
+article's report: document, sentence (a NIF string of that context), trigger, rule id,
 confidence, charge) and, kept apart as ``kg:EventClaim`` with their provenance on
 themselves, the events it mentions without asserting them. The graph itself is
 ``prov:wasDerivedFrom`` its document, which is the provenance of the triples that
@@ -35,7 +36,7 @@ from kg.model import Entity, Event, fold
 from kg.ontology import lexicon
 from kg.ontology.roles import event_roles
 from kg.ontology.terms import ontology_graph
-from kg.ontology.vocab import KG, NS
+from kg.ontology.vocab import KG, NIF, NIF_NS, NS
 from kg.rdf.buildinfo import BuildInfo, current
 from kg.rdf.lines import TripleCollector
 
@@ -47,8 +48,11 @@ WIKIDATA = Namespace("http://www.wikidata.org/entity/")
 SCHEMA = Namespace("http://schema.org/")
 
 #: the language of the articles' prose (kg reads English only: the English model, README "Limits"); the
-#: literals quoted from an article (its title, sentences, posts, quotes, triggers, charges) carry it
+#: literals quoted from an article (its title, posts, quotes, triggers, charges) carry it
 TEXT_LANGUAGE = "en"
+#: the same as NIF 2.0 says it (nif:predLang of a nif:Context: an ISO 639-3 code of lexvo.org): NIF's
+#: text literals (nif:isString, nif:anchorOf) are xsd:string, and the context carries their language
+TEXT_LEXVO = URIRef("http://lexvo.org/id/iso639-3/eng")
 
 _KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
               "Office": "office", "Motion": "motion"}
@@ -116,7 +120,7 @@ class Mapper:
         self.dataset = Dataset() if sink is None else sink
         self.build = build if build is not None else current()
         for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
-                           ("prov", str(PROV))):
+                           ("prov", str(PROV)), ("nif", NIF_NS)):
             self.dataset.bind(prefix, ns)
         for kind, path in _KIND_PATH.items():  # "org" is W3C ORG's prefix: organisations are organization:
             self.dataset.bind("organization" if path == "org" else path, self.ns[path + "/"])
@@ -133,6 +137,41 @@ class Mapper:
     def graph_iri(self, d: Document) -> URIRef:
         return self.ns[f"graph/{quote(d.id, safe='-_.')}"]
 
+    def span_iri(self, d: Document, begin: int, end: int) -> URIRef:
+        """The NIF string of ``d``'s text from ``begin`` to ``end``: the document IRI with the RFC 5147
+        fragment ``#char=begin,end`` (the whole text, ``#char=0,N``, is the document's nif:Context)."""
+        return self.ns[f"doc/{quote(d.id, safe='-_.')}#char={begin},{end}"]
+
+    def context_iri(self, d: Document) -> URIRef:
+        return self.span_iri(d, 0, len(d.verbatim))
+
+    def add_context(self, g, d: Document, doc: URIRef) -> URIRef:
+        """The article's text as written, once, as NIF 2.0's nif:Context: every offset counts in it
+        (in code points, as Python's and SPARQL's string functions do)."""
+        ctx = self.context_iri(d)
+        g.add((ctx, RDF.type, NIF.Context))
+        g.add((ctx, RDF.type, NIF.RFC5147String))
+        g.add((ctx, NIF.isString, Literal(d.verbatim)))
+        g.add((ctx, NIF.beginIndex, Literal(0, datatype=XSD.nonNegativeInteger)))
+        g.add((ctx, NIF.endIndex, Literal(len(d.verbatim), datatype=XSD.nonNegativeInteger)))
+        g.add((ctx, NIF.sourceUrl, doc))
+        g.add((ctx, NIF.predLang, TEXT_LEXVO))
+        return ctx
+
+    def add_sentence(self, g, d: Document, doc: URIRef, begin: int, end: int) -> URIRef:
+        """A sentence of the article: a NIF string of its context, with the words as written."""
+        sent = self.span_iri(d, begin, end)
+        for cls in kg_types("Sentence"):
+            g.add((sent, RDF.type, cls))
+        g.add((sent, RDF.type, NIF.Sentence))
+        g.add((sent, RDF.type, NIF.RFC5147String))
+        g.add((sent, NIF.referenceContext, self.context_iri(d)))
+        g.add((sent, NIF.beginIndex, Literal(begin, datatype=XSD.nonNegativeInteger)))
+        g.add((sent, NIF.endIndex, Literal(end, datatype=XSD.nonNegativeInteger)))
+        g.add((sent, NIF.anchorOf, Literal(d.verbatim[begin:end])))  # as written: no-break spaces too
+        g.add((sent, KG.inDocument, doc))
+        return sent
+
     def add(self, facts: DocumentFacts) -> None:
         d = facts.document
         g = self.dataset.graph(self.graph_iri(d))
@@ -140,6 +179,7 @@ class Mapper:
         g.add((g.identifier, PROV.wasDerivedFrom, doc))
         self.add_generation(g)
         g.add((doc, RDF.type, KG.Document))
+        self.add_context(g, d, doc)
         if d.title:
             g.add((doc, KG.title, Literal(d.title, lang=TEXT_LANGUAGE)))
         for prop, value, dt in (("outlet", d.outlet, None), ("url", d.url, XSD.anyURI),
@@ -236,13 +276,7 @@ class Mapper:
         # an asserted event's provenance is its article's report of it; a claim is its own record
         iri = self.event_iri(d, ev)  # a claim has no shared key: a node of its article's
         record = self.report_iri(d, ev) if ev.asserted else iri
-        begin, end = ev.sentence
-        sent = self.ns[f"doc/{quote(d.id, safe='-_.')}#char={begin},{end}"]
-        g.add((sent, RDF.type, KG.Sentence))
-        g.add((sent, KG.text, Literal(d.verbatim[begin:end], lang=TEXT_LANGUAGE)))  # as written: no-break spaces too
-        g.add((sent, KG.beginIndex, Literal(begin, datatype=XSD.nonNegativeInteger)))
-        g.add((sent, KG.endIndex, Literal(end, datatype=XSD.nonNegativeInteger)))
-        g.add((sent, KG.inDocument, doc))
+        sent = self.add_sentence(g, d, doc, *ev.sentence)
         if ev.asserted:
             g.add((record, RDF.type, KG.Report))
             g.add((record, KG.reportOf, iri))

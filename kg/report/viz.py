@@ -188,8 +188,8 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
             # an event's provenance is each article's report of it; a claim carries its own
             { ?r kg:reportOf ?e } UNION { ?e a kg:EventClaim BIND(?e AS ?r) }
             ?r kg:sourceDocument ?doc .
-            OPTIONAL { ?r kg:evidence ?s . ?s kg:inDocument ?doc OPTIONAL { ?s kg:text ?text }
-                       OPTIONAL { ?s kg:beginIndex ?begin } }
+            OPTIONAL { ?r kg:evidence ?s . ?s kg:inDocument ?doc OPTIONAL { ?s nif:anchorOf ?text }
+                       OPTIONAL { ?s nif:beginIndex ?begin } }
             OPTIONAL { ?e kg:date ?date } OPTIONAL { ?r kg:trigger ?trigger }
             OPTIONAL { ?r kg:rule ?rule } OPTIONAL { ?r kg:confidence ?conf }
           } } ORDER BY ?e ?doc ?begin ?s ?date""", classes=[*onto.event_classes, onto.claim_class]):

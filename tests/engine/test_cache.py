@@ -192,7 +192,7 @@ def test_cache_key_follows_content_not_path():
     moved = from_text(ARTICLES["a.md"], id="a", path="/elsewhere/a.md")
     edited = from_text(ARTICLES["a.md"].replace("Tuesday", "Monday"), id="a")
     retitled = from_text(ARTICLES["a.md"].replace("Member ordered", "Member sent"), id="a")
-    # a no-break space for a space: the same text to parse, another text as written (kg:text)
+    # a no-break space for a space: the same text to parse, another text as written (nif:isString)
     respaced = from_text(ARTICLES["a.md"].replace("on Tuesday", "on\u00a0Tuesday"), id="a")
     assert respaced.text == a.text and respaced.verbatim != a.verbatim
     assert cache.document_key(a, version) == cache.document_key(moved, version)

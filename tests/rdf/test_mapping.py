@@ -25,7 +25,7 @@ from kg.ontology.roles import event_roles
 from kg.rdf.mapping import DocumentFacts, Mapper, slug
 from kg.model import Entity, Event, Mention
 from kg.ontology.paths import ontology_dir
-from kg.ontology.vocab import KG, NS, terms
+from kg.ontology.vocab import KG, NIF, NS, terms
 from kg.rdf.buildinfo import BuildInfo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,7 +157,7 @@ def test_mapping_golden_graph() -> None:
         "mapping differs from tests/golden/mapping_small.ttl\n"
         f"only in the mapping:\n{only_actual.serialize(format='nt')}\n"
         f"only in the golden file:\n{only_expected.serialize(format='nt')}")
-    assert len(expected) == 77  # the golden file was read in full
+    assert len(expected) == 90  # the golden file was read in full
 
 
 def _records(g: Graph) -> dict[str, URIRef]:
@@ -207,12 +207,19 @@ def test_mapping_evidence_offsets(trigger: str, sentence: str) -> None:
     facts = small_facts()
     g = mapped(facts)
     sent = g.value(_records(g)[trigger], KG.evidence)
-    begin, end = g.value(sent, KG.beginIndex).toPython(), g.value(sent, KG.endIndex).toPython()
+    begin, end = g.value(sent, NIF.beginIndex).toPython(), g.value(sent, NIF.endIndex).toPython()
     assert facts.document.text[begin:end] == sentence
-    assert str(g.value(sent, KG.text)) == sentence
-    assert g.value(sent, KG.beginIndex).datatype == XSD.nonNegativeInteger
+    assert g.value(sent, NIF.anchorOf) == Literal(sentence)  # an xsd:string, as NIF writes it
+    assert g.value(sent, NIF.beginIndex).datatype == XSD.nonNegativeInteger
     assert str(sent) == f"{BASE}doc/mapping-small#char={begin},{end}"
     assert g.value(sent, KG.inDocument) == URIRef(BASE + "doc/mapping-small")
+    # the article's text, once: a nif:Context named by the whole text's offsets, the sentence's context
+    context = URIRef(f"{BASE}doc/mapping-small#char=0,{len(TEXT)}")
+    assert g.value(sent, NIF.referenceContext) == context
+    assert set(g.subjects(RDF.type, NIF.Context)) == {context}
+    assert g.value(context, NIF.isString) == Literal(TEXT)
+    assert str(g.value(context, NIF.isString))[begin:end] == str(g.value(sent, NIF.anchorOf))
+    assert g.value(context, NIF.sourceUrl) == URIRef(BASE + "doc/mapping-small")
 
 
 # -- shortcuts -------------------------------------------------------------------------

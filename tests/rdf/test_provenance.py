@@ -13,12 +13,13 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from rdflib import RDF, Graph, Namespace
+from rdflib import RDF, Graph, Namespace, URIRef
 from rdflib.namespace import PROV
 
 from kg.rdf.mapping import DEFAULT_BASE, Mapper
 
 KG = Namespace("https://w3id.org/kg-news/ont#")
+NIF = Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
 pytestmark = pytest.mark.model
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,18 +36,20 @@ def test_provenance_offsets_give_back_every_sentence(seed, texts) -> None:
     for g in seed.result.dataset.graphs():
         for fact in set(g.subjects(KG.evidence, None)):
             for sentence in g.objects(fact, KG.evidence):
-                begin = g.value(sentence, KG.beginIndex).toPython()
-                end = g.value(sentence, KG.endIndex).toPython()
+                begin = g.value(sentence, NIF.beginIndex).toPython()
+                end = g.value(sentence, NIF.endIndex).toPython()
                 text = texts[g.value(sentence, KG.inDocument)]
-                assert text[begin:end] == str(g.value(sentence, KG.text)), sentence
+                assert text[begin:end] == str(g.value(sentence, NIF.anchorOf)), sentence
+                assert str(g.value(g.value(sentence, NIF.referenceContext), NIF.isString)) == text
                 assert str(sentence).endswith(f"#char={begin},{end}")
                 checked += 1
     assert checked >= 25  # every event and claim of the three seed articles
 
 
 @pytest.mark.model
-def test_provenance_sentence_text_is_the_source_text_in_english(seed) -> None:
-    """kg:text is what the input file says at those offsets, no-break spaces too, tagged @en."""
+def test_provenance_sentence_text_is_the_source_text(seed) -> None:
+    """nif:anchorOf is what the input file says at those offsets, no-break spaces too; an xsd:string,
+    as NIF writes it, in a context whose language is English (nif:predLang)."""
     from kg.ingest.documents import read_document
 
     mapper, nbsp = Mapper(DEFAULT_BASE), 0
@@ -56,9 +59,11 @@ def test_provenance_sentence_text_is_the_source_text_in_english(seed) -> None:
         assert raw.endswith(doc.verbatim) and len(doc.verbatim) == len(doc.text)
         for g in seed.result.dataset.graphs():
             for sentence in g.subjects(KG.inDocument, mapper.document_iri(doc)):
-                text = g.value(sentence, KG.text)
-                begin, end = (g.value(sentence, p).toPython() for p in (KG.beginIndex, KG.endIndex))
-                assert str(text) == doc.verbatim[begin:end] and text.language == "en", sentence
+                text = g.value(sentence, NIF.anchorOf)
+                begin, end = (g.value(sentence, p).toPython() for p in (NIF.beginIndex, NIF.endIndex))
+                assert str(text) == doc.verbatim[begin:end] and text.language is None, sentence
+                context = g.value(sentence, NIF.referenceContext)
+                assert g.value(context, NIF.predLang) == URIRef("http://lexvo.org/id/iso639-3/eng")
                 nbsp += "\u00a0" in str(text)
     assert nbsp >= 1  # the seed articles write some no-break spaces: they stay in the graph
 

@@ -26,6 +26,7 @@ TWO_ARTICLES = """\
 @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
 @prefix prov: <http://www.w3.org/ns/prov#> .
 @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#> .
 @prefix x: <https://example.org/id/> .
 
 x:graph-a {
@@ -38,7 +39,7 @@ x:graph-a {
   x:ej-a a kg:Report ; kg:reportOf x:ej ; kg:sourceDocument x:doc-a ;
      kg:evidence <https://example.org/id/doc-a#char=0,40> .
   <https://example.org/id/doc-a#char=0,40> a kg:Sentence ; kg:inDocument x:doc-a ;
-     kg:text "Speaker Ana Lopes ejected MP Tom Reyes." .
+     nif:anchorOf "Speaker Ana Lopes ejected MP Tom Reyes." .
 }
 x:graph-b {
   x:graph-b prov:wasDerivedFrom x:doc-b .

@@ -28,6 +28,7 @@ from tests.conftest import shared_or_skip
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIXES = """PREFIX kg: <https://w3id.org/kg-news/ont#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#>
 """
 #: Chromium flags for this kind of machine: headless, no sandbox (root), nothing fetched in the background
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -98,7 +99,7 @@ def test_viz_collect_the_ejection_has_its_people_and_sentences(seed):
     graph = graph_and_ontology(seed.trig)
     (ejector, ejected), = set(rows(graph, """SELECT ?a ?t WHERE { ?e a kg:Ejection ; kg:agent ?x ; kg:target ?y .
                                               ?x rdfs:label ?a . ?y rdfs:label ?t }"""))
-    sentences = {t for (t,) in rows(graph, "SELECT ?t WHERE { ?e a kg:Ejection . ?r kg:reportOf ?e ; kg:evidence/kg:text ?t }")}
+    sentences = {t for (t,) in rows(graph, "SELECT ?t WHERE { ?e a kg:Ejection . ?r kg:reportOf ?e ; kg:evidence/nif:anchorOf ?t }")}
     data = collect(*open_source([seed.trig])).data
     ejection_class = next(i for i, c in enumerate(data["classes"]) if c["name"] == "kg:Ejection")
     assert data["classes"][ejection_class]["verb"] == "ejected"
@@ -187,7 +188,8 @@ def synthetic_trig(people: int = 2000, events: int = 3000, docs: int = 100, seed
     x = "https://example.org/id/"
     classes = ["Accusation", "Ejection", "Opposition", "ApologyDemand"]
     out = ["@prefix kg: <https://w3id.org/kg-news/ont#> .", "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .",
-           "@prefix prov: <http://www.w3.org/ns/prov#> .", "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> ."]
+           "@prefix prov: <http://www.w3.org/ns/prov#> .", "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .",
+           "@prefix nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#> ."]
     for d in range(docs):
         g, doc = f"<{x}graph/{d}>", f"<{x}doc/{d}>"
         out.append(f'{g} {{ {g} prov:wasDerivedFrom {doc} . {doc} a kg:Document ; kg:title "Article {d}" ; '
@@ -202,7 +204,7 @@ def synthetic_trig(people: int = 2000, events: int = 3000, docs: int = 100, seed
                        f'kg:date "2020-{1 + e % 12:02}-{1 + e % 28:02}"^^xsd:date . '
                        f"<{x}r/{e}> kg:reportOf <{x}e/{e}> ; kg:sourceDocument {doc} ; kg:evidence {s} ; "
                        "kg:confidence 0.9 .")
-            out.append(f'{s} a kg:Sentence ; kg:inDocument {doc} ; kg:text "Person {a} did it to Person {t}." .')
+            out.append(f'{s} a kg:Sentence ; kg:inDocument {doc} ; nif:anchorOf "Person {a} did it to Person {t}." .')
         out.append("}")
     return "\n".join(out) + "\n"
 
@@ -309,7 +311,7 @@ def test_viz_browser_clicking_the_ejected_person_shows_the_ejection_and_its_sent
     graph = graph_and_ontology(seed.trig)
     (ejector, ejected), = set(rows(graph, """SELECT ?a ?t WHERE { ?e a kg:Ejection ; kg:agent ?x ; kg:target ?y .
                                               ?x rdfs:label ?a . ?y rdfs:label ?t }"""))
-    sentences = {t for (t,) in rows(graph, "SELECT ?t WHERE { ?e a kg:Ejection . ?r kg:reportOf ?e ; kg:evidence/kg:text ?t }")}
+    sentences = {t for (t,) in rows(graph, "SELECT ?t WHERE { ?e a kg:Ejection . ?r kg:reportOf ?e ; kg:evidence/nif:anchorOf ?t }")}
     page = opened_page(seed_page)
     show_everything(page)
     page.click_entity(ejected)

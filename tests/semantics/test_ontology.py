@@ -23,6 +23,7 @@ XSD = Namespace("http://www.w3.org/2001/XMLSchema#")
 # owlrl reports inconsistencies as nodes typed with this class.
 OWLRL_ERR = Namespace("http://www.daml.org/2002/03/agents/agent-ont#")
 EX = Namespace("https://example.org/test#")
+NIF = Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
 
 CLASSES = [
     "Agent",
@@ -115,8 +116,6 @@ DATATYPE_PROPERTIES = [
     ("date", XSD.date),
     ("quote", PLAIN_LITERAL),  # prose from the article, tagged @en (OWL 2: rdf:PlainLiteral)
     ("text", PLAIN_LITERAL),  # prose from the article, tagged @en (OWL 2: rdf:PlainLiteral)
-    ("beginIndex", XSD.nonNegativeInteger),
-    ("endIndex", XSD.nonNegativeInteger),
     ("trigger", PLAIN_LITERAL),  # prose from the article, tagged @en (OWL 2: rdf:PlainLiteral)
     ("rule", XSD.string),
     ("confidence", XSD.decimal),
@@ -187,8 +186,8 @@ def test_parses_with_pyoxigraph_like_rdflib(onto: Graph) -> None:
 
 def test_ontology_header(onto: Graph) -> None:
     assert (ONTOLOGY_IRI, RDF.type, OWL.Ontology) in onto
-    assert (ONTOLOGY_IRI, OWL.versionInfo, Literal("0.3.0")) in onto
-    assert (ONTOLOGY_IRI, OWL.versionIRI, URIRef("https://w3id.org/kg-news/ont/0.3.0")) in onto
+    assert (ONTOLOGY_IRI, OWL.versionInfo, Literal("0.4.0")) in onto
+    assert (ONTOLOGY_IRI, OWL.versionIRI, URIRef("https://w3id.org/kg-news/ont/0.4.0")) in onto
     assert english(onto, ONTOLOGY_IRI, DCTERMS.title)
     assert english(onto, ONTOLOGY_IRI, DCTERMS.description)
     assert (
@@ -295,8 +294,8 @@ def instance_graph() -> Graph:
     g.add((EX.doc1, KG.published, Literal("2024-03-05", datatype=XSD.date)))
     g.add((EX.sent1, RDF.type, KG.Sentence))
     g.add((EX.sent1, KG.inDocument, EX.doc1))
-    g.add((EX.sent1, KG.beginIndex, Literal(0, datatype=XSD.nonNegativeInteger)))
-    g.add((EX.sent1, KG.endIndex, Literal(42, datatype=XSD.nonNegativeInteger)))
+    g.add((EX.sent1, NIF.beginIndex, Literal(0, datatype=XSD.nonNegativeInteger)))
+    g.add((EX.sent1, NIF.endIndex, Literal(42, datatype=XSD.nonNegativeInteger)))
 
     g.add((EX.commons, RDF.type, KG.Legislature))
     g.add((EX.speaker, RDF.type, KG.Office))
