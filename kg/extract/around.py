@@ -22,6 +22,13 @@ class Particles(Construction):
         nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
         return nxt is not None and nxt.lower_ in self.value and nxt.head.i in {tok.i, tok.head.i}
 
+    def read(self, args: Arguments) -> bool:
+        # "voted down the bill" parsed as a preposition: its object is the verb's
+        if args.target is None and not args.passive:
+            prt = has(args.tok, {"prep"}, self.value, "lower_")
+            args.target = _pobj(prt)
+        return True
+
 
 @construction("xcomp")
 class Xcomp(Construction):

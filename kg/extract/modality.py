@@ -77,7 +77,9 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
         if syntax.aux_lemmas(g) & mod["Hypothetical"] or any(
                 c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in g.children):
             return "Hypothetical", cls
-        if g.pos_ in {"NOUN", "PROPN"} and g.dep_ in {"nsubj", "nsubjpass", "dobj"}:
+        # ('the motion, tabled by X, was defeated': a past participle said of the noun was done)
+        done = tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.head.i == g.i
+        if g.pos_ in {"NOUN", "PROPN"} and g.dep_ in {"nsubj", "nsubjpass", "dobj"} and not done:
             # "the vote to remove him failed": it did not happen; "the House adopted a motion to
             # suspend X": the House did it
             verb = g.head
@@ -86,7 +88,7 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
             if verb.lemma_.lower() in mod.get("adopted", ()) and not syntax.negated(verb) and \
                     not (syntax.aux_lemmas(verb) & mod["Hypothetical"]) and lem in ctx.lex.motion_nouns:
                 return "Asserted", cls
-        if g.lemma_.lower() in ctx.lex.motion_nouns:
+        if g.lemma_.lower() in ctx.lex.motion_nouns and not done:
             return "Hypothetical", cls
     if licensed:
         return "Asserted", cls

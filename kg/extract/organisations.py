@@ -211,7 +211,8 @@ def motions(f: Finder, named_only: bool = False) -> None:
 def motion_label(tok: Token) -> str:
     """A readable label for a motion from its noun phrase: 'motion to recognize ...'."""
     grammar = lexicon.load().grammar
-    keep = [c for c in tok.children if c.dep_ in {"amod", "compound", "nmod", "acl", "nummod"}
+    # (not a participle naming its mover: 'the motion, tabled by X,')
+    keep = [c for c in tok.children if c.dep_ in {"amod", "compound", "nmod", "nummod"} or (c.dep_ == "acl" and c.tag_ != "VBN")
             or (c.dep_ == "prep" and c.lower_ in grammar["motion_label_prepositions"])]
     words = sorted({t for c in keep for t in c.subtree} | {tok}, key=lambda t: t.i)
     words = [t for t in words if t.dep_ not in {"poss", "case", "relcl"} and (t.dep_ != "det" or t.lower_ == "no")]

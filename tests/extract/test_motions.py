@@ -91,6 +91,11 @@ def test_motions_traps(facts, text) -> None:
     # a name with its state, then the next: each proposes ('Senators X of Ohio, Y of Utah')
     ("Senator Ana Lopes proposed an amendment. It was co-sponsored by Senators Nora Quist of Ohio, Dale Fenn of Utah, "
      "and Hal Brandt of Iowa.", ("MotionProposal", "Dale Fenn & Nora Quist", "amendment")),
+    # voted down, struck down, thrown out; a participle naming the mover of a defeated motion
+    ("The Water Bill was voted down by the National Assembly.", ("Opposition", "National Assembly", "Water Bill")),
+    ("Labour MPs voted down the Water Bill on Tuesday.", ("Opposition", "Labour Party", "Water Bill")),
+    ("The motion, tabled by MP Farah Quint, was defeated by 200 votes to 150.", ("MotionProposal", "Farah Quint", "motion")),
+    ("The bill introduced by Senator Idris Kell was rejected.", ("MotionProposal", "Idris Kell", "bill")),
     # a chamber in lower case after 'the'
     ("The senate rejected the budget on Tuesday.", ("Opposition", "Senate", "budget")),
     # the relative clause of a titled name takes the name, not the title
@@ -106,6 +111,8 @@ def test_motions_nouns_and_chambers(facts, text, want) -> None:
     "Senator Idris Kell defeated his opponent in the election.",
     "MP Farah Quint, a former opponent of the bill, now supports it.",
     "He studied at the senate house library before the vote on the bill.",
+    "Voters threw out the government at the election.",
+    "MP Farah Quint threatened to vote down the budget.",
 ])
 def test_motions_opponent_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
