@@ -170,7 +170,8 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
     if passive:
         agent, target = _behind(syntax.by_agent(tok)), syntax.object_of(tok)
         if target is None and tok.dep_ == "conj":
-            target = syntax.object_of(tok.head)
+            # "was warned and suspended"; "refused to withdraw and was ordered out": the shared subject
+            target = syntax.object_of(tok.head) or (syntax.subject_of(tok.head) if syntax.children(tok, "auxpass") else None)
     else:
         agent, target = adjunct_subject(ctx, para, tok) or syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
     args = Arguments(ctx, para, tok, passive, agent, target)
@@ -210,14 +211,19 @@ def _prep(word: str):
         # "apologised to X", "demanded an apology from X"
         tok = args.tok
         prep = has(tok, {"prep", "dative"}, frozenset({word}), "lower_")
-        for o in syntax.children(tok, "dobj") if prep is None else ():
-            # "demanded an apology from X": hung on the noun
+        for o in syntax.children(tok, "dobj", "acomp") if prep is None else ():
+            # "demanded an apology from X", "said sorry to X": hung on the noun (or adjective)
             prep = prep or has(o, {"prep"}, frozenset({word}), "lower_")
         if prep is None:
             # "wrote to X to apologise": the addressee hangs on the governing verb
             heads = list(syntax.governors(tok)) or ([tok.head] if tok.dep_ in {"advcl", "xcomp"} else [])
             for g in heads:
                 prep = has(g, {"prep", "dative"}, frozenset({word}), "lower_")
+                if prep is None and word == "to" and tok.dep_ in {"xcomp", "advcl"} and \
+                        g.lemma_.lower() in args.ctx.lex.grammar["contact_verbs"]:
+                    # "phoned X to say sorry": the one called is the one spoken to
+                    args.target = (syntax.children(g, "dobj") or [None])[0]
+                    return
                 if prep is not None or g.pos_ == "VERB":
                     break
         args.target = _pobj(prep)

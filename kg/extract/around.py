@@ -48,10 +48,10 @@ class Ccomp(Construction):
 
 @construction("dobj")
 class Dobj(Construction):
-    """'denied consent': the object (or passive subject, or attribute) is one of the lemmas."""
+    """'denied consent': the object (or passive subject, or attribute, or 'said sorry') is one of the lemmas."""
 
     def fits(self, tok: Token) -> bool:
-        return has(tok, {"dobj", "nsubjpass", "attr"}, self.value) is not None
+        return has(tok, {"dobj", "nsubjpass", "attr", "acomp"}, self.value) is not None
 
 
 @construction("prep")

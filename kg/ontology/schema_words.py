@@ -60,6 +60,7 @@ class GrammarFile(_Strict):
                                             "both articles of impeachment', 'voted against the second reading of the bill')")
     act_nouns: Words = Field(description="nouns for what someone did or said: criticising 'X's conduct' or 'the "
                                          "decision of X' accuses X")
+    contact_verbs: Words = Field(description="'phoned X to apologise': the one these verbs reach is the one addressed")
     lowercase_legislatures: Words = Field(description="chambers a paper may write in lower case after 'the' ('dismissed "
                                                       "by the senate')")
     bloc_nouns: Words = Field(description="collective nouns for a party's members together: 'the Democratic leadership' "

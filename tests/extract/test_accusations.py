@@ -57,6 +57,7 @@ ACCUSED = [
     ("\"Chief Minister Arun Velan misled the Vidhan Sabha,\" MLA Kavya Rao told reporters.", "Kavya Rao", "Arun Velan"),
     ("Councillor Wren Addo said: \"Mayor Tobias Kanyi's decision was reckless and dishonest.\"", "Wren Addo", "Tobias Kanyi"),
     ("\"The Unity Party has betrayed the workers of this country,\" Labour MP Farah Quint said.", "Farah Quint", "Unity Party"),
+    ("MLA Kavya Rao termed Chief Minister Arun Velan a dictator.", "Kavya Rao", "Arun Velan"),
     # a party's leadership is the party
     ("MP Farah Quint criticised the Labour leadership.", "Farah Quint", "Labour Party"),
 ]

@@ -18,6 +18,9 @@ FACTS = [
     # "the prime minister": the one person the article gives that office
     ("Prime Minister Piet Alvaro met the press. The prime minister apologised to the public for the delay.",
      ("Apology", "Piet Alvaro", "-")),
+    # saying sorry, also to the one phoned
+    ("MP Farah Quint said sorry to Speaker Piet Alvaro for her outburst.", ("Apology", "Farah Quint", "Piet Alvaro")),
+    ("Councillor Wren Addo phoned Mayor Tobias Kanyi to say sorry.", ("Apology", "Wren Addo", "Tobias Kanyi")),
     # expecting an apology from someone demands it
     ("Senator Nkem Obi said she expected an apology from Governor Maren Holt.", ("ApologyDemand", "Nkem Obi", "Maren Holt")),
     ("MP Owen Pryce is seeking an apology from Minister Moira Dunne.", ("ApologyDemand", "Owen Pryce", "Moira Dunne")),
@@ -30,6 +33,8 @@ TRAPS = [
     "MP Wren Addo called for an apology from the minister.",
     "Councillor Piet Alvaro is still waiting for an apology from Mayor Tobias Kanyi.",
     "Senator Nkem Obi said an apology from Governor Maren Holt would not be enough.",
+    "MP Farah Quint refused to say sorry.",
+    "Councillor Wren Addo said sorry was not enough.",
 ]
 
 

@@ -213,3 +213,13 @@ def test_ejections_ordered_removed(facts, text, agent, target) -> None:
 def test_ejections_ordered_removed_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {r for r in asserted if r[0] == "Ejection"}, asserted
+
+
+@pytest.mark.parametrize("text,target", [
+    # a passive conjoined to the clause of its subject: the subject is ejected
+    ("MP Owen Pryce refused to withdraw his comments and was ordered out of the chamber.", "Owen Pryce"),
+    ("MLA Kavya Rao shouted at the Chief Minister and was suspended from the Vidhan Sabha for a week.", "Kavya Rao"),
+])
+def test_ejections_conjoined_passive_takes_the_shared_subject(facts, text, target) -> None:
+    asserted, _, _ = facts(text)
+    assert any(r[0] == "Ejection" and r[2] == target for r in asserted), asserted
