@@ -290,9 +290,10 @@ def _holder(args: Arguments, rule) -> None:
     # "opponent MP X", "X, an opponent of the bill", "X is an opponent of the bill": the noun's
     # holder is the agent; its 'of' object, else the motion under discussion, the target
     tok = args.tok
-    holder = tok.head if tok.dep_ in {"compound", "appos", "amod"} else None
-    if tok.dep_ == "attr":
-        holder = syntax.subject_of(tok.head)
+    holder = tok.head if tok.dep_ in {"compound", "appos", "amod"} else syntax.subject_of(tok.head) if tok.dep_ == "attr" else None
+    nxt = args.ctx.owner.get((args.para, tok.i + 1))
+    if holder is None and nxt is not None and nxt.kind == "Person" and not syntax.children(tok, "poss"):
+        holder = tok.doc[nxt.head]  # "opponent MP X said", however the parser hung the two
     # ('a former opponent of the bill' is no longer one)
     if any(c.lower_ in args.ctx.lex.not_current for c in tok.children if c.dep_ in {"amod", "advmod"}):
         holder = None

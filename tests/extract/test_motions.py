@@ -96,6 +96,8 @@ def test_motions_traps(facts, text) -> None:
     ("Labour MPs voted down the Water Bill on Tuesday.", ("Opposition", "Labour Party", "Water Bill")),
     ("The motion, tabled by MP Farah Quint, was defeated by 200 votes to 150.", ("MotionProposal", "Farah Quint", "motion")),
     ("The bill introduced by Senator Idris Kell was rejected.", ("MotionProposal", "Idris Kell", "bill")),
+    ("MP Owen Pryce tabled the Water Bill. Early opponent MP Farah Quint said, \"We have changed it for the better\".",
+     ("Opposition", "Farah Quint", "Water Bill")),
     # a chamber in lower case after 'the'
     ("The senate rejected the budget on Tuesday.", ("Opposition", "Senate", "budget")),
     # the relative clause of a titled name takes the name, not the title
