@@ -33,10 +33,14 @@ def merge_corpus(per_document: list[list[Entity]]) -> dict[int, Entity]:
     by_word: dict[str, set[str]] = defaultdict(set)  # a word -> folded names of canonical people with it
     everything = [e for ents in per_document for e in ents]
     # full names first, so that a surname-only person can join one
-    everything.sort(key=lambda e: -len(fold(e.name).split()))
+    # (and parties before other organisations, which a party's name joins: 'Rural Front' tagged once
+    # as a company is that party)
+    everything.sort(key=lambda e: (-len(fold(e.name).split()), e.kind != "PoliticalParty"))
     for e in everything:
         key = (e.kind, e.key if e.kind in {"Office", "Motion"} else fold(e.name))
         target = canon.get(key)
+        if target is None and e.kind == "Organization":
+            target = canon.get(("PoliticalParty", key[1]))
         if target is None and e.kind == "Person" and len(key[1].split()) == 1:
             fulls = by_last.get(key[1], ())
             if len(fulls) == 1:

@@ -148,6 +148,9 @@ def groups(per_document: list[list[Entity]], mapping: dict[int, Entity]) -> set[
                      id="ambiguous-middle-name"),
         pytest.param([[(P, "Victoria Lund")], [(ORG, "Victoria Lund")]],
                      [{"doc1:Victoria Lund"}, {"doc2:Victoria Lund"}], id="kinds-stay-apart"),
+        # a party's name tagged once as another organisation is the party, whichever document comes first
+        pytest.param([[(ORG, "Rural Front")], [(PARTY, "Rural Front")]],
+                     [{"doc1:Rural Front", "doc2:Rural Front"}], id="organisation-named-as-a-party-is-the-party"),
         pytest.param([[(PARTY, "Unity Party")], [(PARTY, "unity party")]],
                      [{"doc1:Unity Party", "doc2:unity party"}], id="party-by-folded-name"),
         pytest.param([[(OFFICE, "Speaker", "speaker")], [(OFFICE, "the Speaker of the House", "speaker")]],
