@@ -36,13 +36,13 @@ import pyoxigraph as ox
 from kg.model import fold
 from kg.ontology.paths import ontology_dir
 from kg.query.results import (CELL, FORMATS, Results, display_rows, distinct_rows, format_results,
-                              from_oxigraph, iris_of, label_query, labels_from, ontology_labels)
-from kg.query.syntax import (PREFIXES, QueryError, bind_values, code_of, is_distinct, query_form, query_prefixes,
-                             syntax_message, with_prefixes)
+                              from_oxigraph, iris_of, label_query, labels_from, ontology_labels, page_of, count_line)
+from kg.query.syntax import (PREFIXES, QueryError, bind_values, code_of, counted, is_distinct, paged, query_form,
+                             query_prefixes, syntax_message, with_prefixes)
 
 __all__ = ["CELL", "FORMATS", "PREFIXES", "QueryError", "QueryText", "QueryTimeoutError", "Results", "StoredQuery",
-           "answer", "bind_values", "check_params", "display_rows", "distinct_rows", "format_results", "from_oxigraph",
-           "iris_of", "is_distinct", "label_query", "labels_from", "ontology_labels", "parse_params", "queries_dir",
+           "answer", "bind_values", "check_params", "count_line", "count_store", "display_rows", "distinct_rows", "format_results", "from_oxigraph",
+           "iris_of", "is_distinct", "label_query", "labels_from", "ontology_labels", "page_of", "parse_params", "queries_dir",
            "query_form", "query_prefixes", "resolve", "run_store", "stored", "stored_queries", "syntax_message",
            "with_prefixes"]
 
@@ -167,19 +167,27 @@ def check_params(q: QueryText, params: dict[str, str]) -> dict[str, ox.Literal]:
 
 
 def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = None, *,
-              timeout: float | None = None) -> Results:
+              timeout: float | None = None, offset: int = 0, limit: int | None = None) -> Results:
     """Run a query on the embedded store, the default graph being the union of all graphs.
+
+    With ``offset`` or ``limit``, a SELECT gives the page of ``limit`` rows after the first ``offset``:
+    the store is asked for that page (``LIMIT``/``OFFSET`` after the query's own modifiers), so it
+    stops once the page is full unless the query sorts or groups every row first; the answer's
+    size is then left to :func:`count_store` (``Results.more`` says whether rows follow). A query
+    with a LIMIT, OFFSET or trailing VALUES of its own runs whole, and the page is cut from it.
 
     Raises:
         QueryError: bad syntax (message with line and column), or a parameter the query cannot take.
         QueryTimeoutError: it ran longer than ``timeout`` seconds.
     """
     text = bind_values(q.text, check_params(q, params or {}))
+    page = paged(text, offset, limit + 1) if limit is not None else None
     outcome: dict[str, object] = {}
 
     def work() -> None:  # pyoxigraph releases the GIL while it evaluates, so the caller can give up
         try:
-            outcome["results"] = from_oxigraph(store.query(text, use_default_graph_as_union=True, prefixes=PREFIXES))
+            res = store.query(page or text, use_default_graph_as_union=True, prefixes=PREFIXES)
+            outcome["results"] = from_oxigraph(res, offset=offset, limit=limit, pushed=page is not None)
         except BaseException as err:  # handed to the caller's thread
             outcome["error"] = err
 
@@ -202,12 +210,24 @@ def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = Non
     return outcome["results"]  # type: ignore[return-value]
 
 
-def answer(run, q: QueryText, params: dict[str, str] | None = None) -> tuple[Results, dict[str, str]]:
-    """Run ``q`` with ``run(query, params)`` and look up, the same way, labels for the IRIs it returns.
+def count_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = None, *,
+                timeout: float | None = None) -> int:
+    """The rows of a SELECT's whole answer, counted by the store (``COUNT(*)`` around the query: no row
+    becomes Python terms), or by running it whole when it cannot be wrapped (a FROM clause)."""
+    wrapped = counted(bind_values(q.text, check_params(q, params or {})))  # bound inside, where its variables are
+    if wrapped is None:
+        return len(run_store(store, q, params, timeout=timeout).rows)
+    results = run_store(store, QueryText(wrapped, q.source), None, timeout=timeout)
+    return int(results.values()[0][0])
 
-    ``run`` is ``lambda q, p: run_store(store, q, p)`` or ``Endpoint(url).query``.
+
+def answer(run, q: QueryText, params: dict[str, str] | None = None, **page) -> tuple[Results, dict[str, str]]:
+    """Run ``q`` with ``run(query, params, **page)`` and look up, the same way, labels for the IRIs it returns.
+
+    ``run`` is ``lambda q, p, **page: run_store(store, q, p, **page)`` or ``Endpoint(url).query``;
+    ``page`` is ``offset`` and ``limit`` (a page of the rows: the labels looked up are the page's).
     """
-    results = run(q, params)
+    results = run(q, params, **page)
     iris = iris_of(results) if results.kind == "select" else []
     labels = labels_from(run(QueryText(label_query(iris), "label lookup"), None)) if iris else {}
     return results, labels
