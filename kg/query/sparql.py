@@ -186,8 +186,16 @@ def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = Non
 
     def work() -> None:  # pyoxigraph releases the GIL while it evaluates, so the caller can give up
         try:
-            res = store.query(page or text, use_default_graph_as_union=True, prefixes=PREFIXES)
-            outcome["results"] = from_oxigraph(res, offset=offset, limit=limit, pushed=page is not None)
+            try:
+                res = store.query(page or text, use_default_graph_as_union=True, prefixes=PREFIXES)
+                pushed = page is not None
+            except SyntaxError:
+                if page is None:
+                    raise
+                # said of the query as written (its lines and columns), or, if the page's LIMIT was what
+                # did not parse, the query runs whole and the page is cut from it
+                res, pushed = store.query(text, use_default_graph_as_union=True, prefixes=PREFIXES), False
+            outcome["results"] = from_oxigraph(res, offset=offset, limit=limit, pushed=pushed)
         except BaseException as err:  # handed to the caller's thread
             outcome["error"] = err
 

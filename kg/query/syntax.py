@@ -41,7 +41,7 @@ def syntax_message(err: SyntaxError, text: str | None = None) -> str:
     line, column = int(m.group(1)), int(m.group(2))
     if text is not None:
         lines = text.split("\n")
-        offset = sum(len(x) + 1 for x in lines[:line - 1]) + column - 1
+        offset = min(sum(len(x) + 1 for x in lines[:line - 1]) + column - 1, len(text))
         if offset >= len(text) or text[offset].isspace():
             while offset > 0 and text[offset - 1].isspace():
                 offset -= 1
