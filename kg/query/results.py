@@ -119,7 +119,7 @@ def display_rows(results: Results, labels: dict[str, str] | None = None,
 def label_query(iris: list[str]) -> str:
     """A query for the labels of some IRIs (rdfs:label, else a document's kg:title)."""
     values = " ".join(str(ox.NamedNode(i)) for i in iris)
-    return ("SELECT ?s ?label ?kind WHERE { VALUES ?s { " + values + " } "
+    return ("SELECT DISTINCT ?s ?label ?kind WHERE { VALUES ?s { " + values + " } "
             "{ ?s <http://www.w3.org/2000/01/rdf-schema#label> ?label . BIND(1 AS ?kind) } UNION "
             f"{{ ?s <{NS}title> ?label . BIND(2 AS ?kind) }} }}")
 
