@@ -182,7 +182,7 @@ def query_details(q: dict, min_triples: int) -> list[str]:
     return [f"- store: {q['triples']:,} triples ({q['copies']} renamed copies of the build's graphs added to reach "
             f"{min_triples:,}); each query in a process of its own (stopped after 30 s or 4 GB), the best of 3 "
             f"runs; first page: the first {queries.PAGE} rows asked of the store (LIMIT), their labels, the table "
-            "(the count for its 'N more' is printed after the page: it is the `count` figure); full answer: every "
+            "; count: the rows counted by the store for the 'N more' line printed after the page; full answer: every "
             "row as Python terms. Before: the query's text before issue 18 (tests/query/before/), same store, "
             "same run:"] + [f"  - `{name}`: {queries.describe(e)}" for name, e in q["queries"].items()]
 
