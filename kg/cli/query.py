@@ -16,6 +16,9 @@ from kg.query.sparql import FORMATS
 from kg.store.embedded import DEFAULT_STORE
 from kg.store.remote import DEFAULT_TIMEOUT
 
+#: rows a table shows unless told --limit
+TABLE_PAGE = 50
+
 
 @click.command()
 @click.argument("query", required=False)
@@ -29,13 +32,18 @@ from kg.store.remote import DEFAULT_TIMEOUT
                    "ttl, nt, jsonld: the triples of a CONSTRUCT or DESCRIBE.")
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
               help="Bind ?NAME to the string VALUE (safely: never pasted into the query). Repeatable.")
+@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
+              help=f"Rows to show of a SELECT (default: {TABLE_PAGE} in a table, all in the other formats; 0: all).")
+@click.option("--offset", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+              help="Rows of the answer to skip before the ones shown (the next page: --offset 50).")
 @click.option("--timeout", type=float, default=None,
               help="Stop the query after this many seconds (an error, exit status 1).")
 @click.option("--allow-fetch", is_flag=True,
               help="Let the query fetch URLs from this machine (SERVICE); refused by default.")
 @click.option("--list", "list_", is_flag=True, help="List the stored queries and the questions they answer.")
 def query(query: str | None, store_dir: Path | None, endpoint: str | None, data: tuple[Path, ...], fmt: str,
-          params: tuple[str, ...], timeout: float | None, allow_fetch: bool, list_: bool) -> None:
+          params: tuple[str, ...], limit: int | None, offset: int, timeout: float | None, allow_fetch: bool,
+          list_: bool) -> None:
     """Run a SPARQL query: a query string, a .rq file, a stored query's name, or - for stdin.
 
     Queries run on Oxigraph (the embedded store, or the --data files in memory) or on
@@ -47,10 +55,15 @@ def query(query: str | None, store_dir: Path | None, endpoint: str | None, data:
     --timeout is stopped, and SERVICE (which makes kg fetch a URL) is refused unless
     --allow-fetch.
 
+    A table shows the first 50 rows and says how many more there are; --offset and
+    --limit page through the answer (--limit 0: every row). The other formats give
+    every row unless told --limit.
+
     \b
     Example:
       kg query --list
       kg query ejections
+      kg query ejections --offset 50 --limit 100
       kg query person-timeline --param person="Ana Lopes"
       kg query 'SELECT ?p ?name WHERE { ?p a kg:Person ; rdfs:label ?name }' --format csv
       kg query ejections --data output/graph.trig --format json
@@ -77,18 +90,26 @@ def query(query: str | None, store_dir: Path | None, endpoint: str | None, data:
                 from kg.store.remote import Endpoint
 
                 server = Endpoint(endpoint, timeout=timeout or DEFAULT_TIMEOUT)
-                run = lambda text, values: server.query(text, values, timeout=timeout)  # noqa: E731
+                run = lambda text, values, **page: server.query(text, values, timeout=timeout, **page)  # noqa: E731
             else:
                 from kg.store.embedded import data_store, open_store
 
                 db = data_store(data) if data else open_store(store_dir or DEFAULT_STORE, create=False, write=False)
-                run = lambda text, values: q.run_store(db, text, values, timeout=timeout,  # noqa: E731
-                                                       allow_fetch=allow_fetch)
+                run = lambda text, values, **page: q.run_store(db, text, values, timeout=timeout,  # noqa: E731
+                                                               allow_fetch=allow_fetch, **page)
+            if limit is None:
+                limit = TABLE_PAGE if fmt == "table" else 0
+            page = {"offset": offset, "limit": limit or None}
             # tables show labels, looked up in the same store
-            results, labels = q.answer(run, text, values) if fmt == "table" else (run(text, values), {})
+            results, labels = q.answer(run, text, values, **page) if fmt == "table" else (run(text, values, **page), {})
             out = q.format_results(results, fmt, labels, q.query_prefixes(text.text))
             if fmt == "table" and text.stored is not None and results.kind == "select":  # the question it answers
                 out = f"{text.stored.question}\n{out}"
+            if fmt == "table" and results.more and results.total is None and db is not None:
+                # the page first, then how many rows follow it: counting can take longer than the page
+                click.echo(out[:out.rstrip("\n").rfind("\n") + 1], nl=False)
+                results.total = q.count_store(db, text, values, timeout=timeout)
+                out = q.count_line(results) + "\n"
             click.echo(out, nl=not out.endswith("\n"))
     finally:
         db = None  # close the store

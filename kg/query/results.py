@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from itertools import islice
 
 import pyoxigraph as ox
 
@@ -39,6 +40,11 @@ class Results:
     rows: list[dict[str, object]] = field(default_factory=list)  # variable -> pyoxigraph term (absent: unbound)
     boolean: bool | None = None
     triples: list[ox.Triple] | None = None
+    #: when ``rows`` is one page of a SELECT's answer: the rows of the whole answer (None: not counted),
+    #: those before the page, and whether rows follow it
+    total: int | None = None
+    offset: int = 0
+    more: bool = False
 
     @property
     def kind(self) -> str:
@@ -49,22 +55,46 @@ class Results:
         return [tuple(_plain(r.get(v)) for v in self.variables) for r in self.rows]
 
 
-def from_oxigraph(res) -> Results:
-    """Results from pyoxigraph's ``QuerySolutions``, ``QueryBoolean`` or ``QueryTriples``."""
+def from_oxigraph(res, *, offset: int = 0, limit: int | None = None, pushed: bool = False) -> Results:
+    """Results from pyoxigraph's ``QuerySolutions``, ``QueryBoolean`` or ``QueryTriples``.
+
+    Given ``offset`` or ``limit``, a SELECT's rows are the page of ``limit`` rows (all when None) after
+    the first ``offset``; the others are only counted (``total``). With ``pushed``, the store was
+    asked for that page itself (``LIMIT limit+1 OFFSET offset``, :func:`kg.query.syntax.paged`):
+    the extra row only says that more follow (``more``), and the total is left to be counted.
+    """
     if isinstance(res, ox.QueryBoolean):
         return Results(boolean=bool(res))
     if isinstance(res, ox.QuerySolutions):
         names = [v.value for v in res.variables]
-        rows = []
-        for sol in res:
-            row = {}
-            for n in names:
-                term = sol[n]
-                if term is not None:
-                    row[n] = term
-            rows.append(row)
-        return Results(names, rows)
+        solutions = iter(res)
+        if pushed:
+            rows = [_row(names, sol) for sol in solutions]
+            more = limit is not None and len(rows) > limit
+            return Results(names, rows[:limit] if more else rows, offset=offset, more=more,
+                           total=None if more or (offset and not rows) else offset + len(rows))
+        skipped = sum(1 for _ in islice(solutions, offset)) if offset else 0
+        page = solutions if limit is None else islice(solutions, limit)
+        rows = [_row(names, sol) for sol in page]
+        if not offset and limit is None:
+            return Results(names, rows)
+        total = skipped + len(rows) + sum(1 for _ in solutions)
+        return Results(names, rows, total=total, offset=offset, more=total > offset + len(rows))
     return Results(triples=list(res))
+
+
+def _row(names: list[str], solution) -> dict[str, object]:
+    return {n: t for n, t in zip(names, solution) if t is not None}
+
+
+def page_of(results: Results, offset: int = 0, limit: int | None = None) -> Results:
+    """The page of ``limit`` rows (all when None) after the first ``offset`` of a SELECT's whole answer."""
+    if results.kind != "select" or (not offset and limit is None):
+        return results
+    end = None if limit is None else offset + limit
+    rows = results.rows[offset:end]
+    return Results(results.variables, rows, total=len(results.rows), offset=offset,
+                   more=len(results.rows) > offset + len(rows))
 
 
 def distinct_rows(results: Results) -> Results:
@@ -89,7 +119,7 @@ def display_rows(results: Results, labels: dict[str, str] | None = None,
 def label_query(iris: list[str]) -> str:
     """A query for the labels of some IRIs (rdfs:label, else a document's kg:title)."""
     values = " ".join(str(ox.NamedNode(i)) for i in iris)
-    return ("SELECT ?s ?label ?kind WHERE { VALUES ?s { " + values + " } "
+    return ("SELECT DISTINCT ?s ?label ?kind WHERE { VALUES ?s { " + values + " } "
             "{ ?s <http://www.w3.org/2000/01/rdf-schema#label> ?label . BIND(1 AS ?kind) } UNION "
             f"{{ ?s <{NS}title> ?label . BIND(2 AS ?kind) }} }}")
 
@@ -175,9 +205,24 @@ def _table(results: Results, rows: list[dict[str, str]]) -> str:
     lines = ["  ".join(v.ljust(w) for v, w in zip(results.variables, widths)).rstrip(),
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
-    n = len(results.rows)
-    lines.append(f"({n} row{'s' * (n != 1)})")
+    lines.append(count_line(results))
     return "\n".join(lines) + "\n"
+
+
+def count_line(results: Results) -> str:
+    """The last line of a table: '(3 rows)', or for a page of a longer answer
+    '(rows 51-100 of 4,314; 4,214 more: --offset 100)' ('more: --offset 100' when not counted)."""
+    n, total, first = len(results.rows), results.total, results.offset
+    if total is None and not results.more:
+        total = first + n if n or not first else None
+    if total is not None and first == 0 and n == total:
+        return f"({n} row{'s' * (n != 1)})"
+    if n == 0:
+        known = f"; the answer has {total:,}" if total is not None else ""
+        return f"(no rows after the first {first:,}{known})"
+    of = f" of {total:,}" if total is not None else ""
+    left = (f"{total - first - n:,} more" if total is not None else "more") if results.more else ""
+    return f"(rows {first + 1:,}-{first + n:,}{of}" + (f"; {left}: --offset {first + n}" if left else "") + ")"
 
 
 def _display(term, labels: dict[str, str], prefixes: dict[str, str]) -> str:

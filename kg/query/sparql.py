@@ -36,13 +36,13 @@ from kg.model import fold
 from kg.ontology.paths import ontology_dir
 from kg.query.deadline import QueryTimeoutError, run_bounded
 from kg.query.results import (CELL, FORMATS, Results, display_rows, distinct_rows, format_results,
-                              from_oxigraph, iris_of, label_query, labels_from, ontology_labels)
-from kg.query.syntax import (PREFIXES, QueryError, bind_values, code_of, fetching, is_distinct, query_form,
-                             query_prefixes, syntax_message, with_prefixes)
+                              from_oxigraph, iris_of, label_query, labels_from, ontology_labels, page_of, count_line)
+from kg.query.syntax import (PREFIXES, QueryError, bind_values, code_of, counted, fetching, is_distinct, paged,
+                             query_form, query_prefixes, syntax_message, with_prefixes)
 
 __all__ = ["CELL", "FORMATS", "PREFIXES", "QueryError", "QueryText", "QueryTimeoutError", "Results", "StoredQuery",
-           "answer", "bind_values", "check_params", "display_rows", "distinct_rows", "format_results", "from_oxigraph",
-           "iris_of", "is_distinct", "label_query", "labels_from", "ontology_labels", "parse_params", "queries_dir",
+           "answer", "bind_values", "check_params", "count_line", "count_store", "display_rows", "distinct_rows", "format_results", "from_oxigraph",
+           "iris_of", "is_distinct", "label_query", "labels_from", "ontology_labels", "page_of", "parse_params", "queries_dir",
            "query_form", "query_prefixes", "resolve", "run_store", "stored", "stored_queries", "syntax_message",
            "with_prefixes"]
 
@@ -163,7 +163,8 @@ def check_params(q: QueryText, params: dict[str, str]) -> dict[str, ox.Literal]:
 
 
 def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = None, *,
-              timeout: float | None = None, allow_fetch: bool = False) -> Results:
+              timeout: float | None = None, allow_fetch: bool = False, offset: int = 0,
+              limit: int | None = None) -> Results:
     """Run a query on the embedded store, the default graph being the union of all graphs.
 
     Args:
@@ -171,6 +172,11 @@ def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = Non
             :mod:`kg.query.deadline`); None: no limit.
         allow_fetch: let the query fetch URLs (``SERVICE``); refused by default, since Oxigraph
             would send the request from this machine to wherever the query says.
+        offset, limit: a SELECT gives the page of ``limit`` rows after the first ``offset``: the store
+            is asked for that page (``LIMIT``/``OFFSET`` after the query's own modifiers), so it stops
+            once the page is full unless the query sorts or groups every row first; the answer's size
+            is then left to :func:`count_store` (``Results.more`` says whether rows follow). A query
+            with a LIMIT, OFFSET or trailing VALUES of its own runs whole, and the page is cut from it.
 
     Raises:
         QueryError: bad syntax (message with line and column), a parameter the query cannot take,
@@ -182,26 +188,60 @@ def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = Non
     if found is not None:
         raise QueryError(f"{q.source}: {found} fetches a URL from this machine, which kg refuses unless "
                          "allowed (kg query --allow-fetch, run_store(..., allow_fetch=True))")
+    page = paged(text, offset, limit + 1) if limit is not None else None
 
-    def evaluate():
-        return store.query(text, use_default_graph_as_union=True, prefixes=PREFIXES)
+    def attempt(query: str, pushed: bool) -> Results:
+        evaluate = lambda: store.query(query, use_default_graph_as_union=True, prefixes=PREFIXES)  # noqa: E731
+        if timeout is not None:
+            return _cut(run_bounded(evaluate, q.text, q.source, timeout), offset, limit, pushed)
+        return from_oxigraph(evaluate(), offset=offset, limit=limit, pushed=pushed)
 
-    if timeout is not None:
-        return run_bounded(evaluate, q.text, q.source, timeout)
     try:
-        return from_oxigraph(evaluate())
+        try:
+            return attempt(page or text, page is not None)
+        except (SyntaxError, QueryError) as err:
+            if page is None or isinstance(err, QueryTimeoutError):
+                raise
+            # said of the query as written (its lines and columns), or, if the page's LIMIT was what
+            # did not parse, the query runs whole and the page is cut from it
+            return attempt(text, False)
     except SyntaxError as err:
         raise QueryError(f"{q.source}: {syntax_message(err, q.text)}") from None
     except (OSError, RuntimeError, ValueError) as err:
         raise QueryError(f"{q.source}: {err}") from None
 
 
-def answer(run, q: QueryText, params: dict[str, str] | None = None) -> tuple[Results, dict[str, str]]:
-    """Run ``q`` with ``run(query, params)`` and look up, the same way, labels for the IRIs it returns.
+def _cut(results: Results, offset: int, limit: int | None, pushed: bool) -> Results:
+    """The page of a bounded query's whole results, as :func:`kg.query.results.from_oxigraph` cuts it."""
+    if results.kind != "select" or (limit is None and not offset):
+        return results
+    rows = results.rows
+    if pushed:
+        more = limit is not None and len(rows) > limit
+        return Results(results.variables, rows[:limit] if more else rows, offset=offset, more=more,
+                       total=None if more or (offset and not rows) else offset + len(rows))
+    shown = rows[offset:] if limit is None else rows[offset:offset + limit]
+    return Results(results.variables, shown, total=len(rows), offset=offset, more=len(rows) > offset + len(shown))
 
-    ``run`` is ``lambda q, p: run_store(store, q, p)`` or ``Endpoint(url).query``.
+
+def count_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = None, *,
+                timeout: float | None = None) -> int:
+    """The rows of a SELECT's whole answer, counted by the store (``COUNT(*)`` around the query: no row
+    becomes Python terms), or by running it whole when it cannot be wrapped (a FROM clause)."""
+    wrapped = counted(bind_values(q.text, check_params(q, params or {})))  # bound inside, where its variables are
+    if wrapped is None:
+        return len(run_store(store, q, params, timeout=timeout).rows)
+    results = run_store(store, QueryText(wrapped, q.source), None, timeout=timeout)
+    return int(results.values()[0][0])
+
+
+def answer(run, q: QueryText, params: dict[str, str] | None = None, **page) -> tuple[Results, dict[str, str]]:
+    """Run ``q`` with ``run(query, params, **page)`` and look up, the same way, labels for the IRIs it returns.
+
+    ``run`` is ``lambda q, p, **page: run_store(store, q, p, **page)`` or ``Endpoint(url).query``;
+    ``page`` is ``offset`` and ``limit`` (a page of the rows: the labels looked up are the page's).
     """
-    results = run(q, params)
+    results = run(q, params, **page)
     iris = iris_of(results) if results.kind == "select" else []
     labels = labels_from(run(QueryText(label_query(iris), "label lookup"), None)) if iris else {}
     return results, labels

@@ -41,7 +41,7 @@ def syntax_message(err: SyntaxError, text: str | None = None) -> str:
     line, column = int(m.group(1)), int(m.group(2))
     if text is not None:
         lines = text.split("\n")
-        offset = sum(len(x) + 1 for x in lines[:line - 1]) + column - 1
+        offset = min(sum(len(x) + 1 for x in lines[:line - 1]) + column - 1, len(text))
         if offset >= len(text) or text[offset].isspace():
             while offset > 0 and text[offset - 1].isspace():
                 offset -= 1
@@ -187,3 +187,47 @@ def fetching(text: str) -> str | None:
                       < 0x110000 else "\ufffd", text)
     m = _FETCHING.search(code_of(text))
     return m.group(1).upper() if m else None
+
+
+def _outer_group_end(text: str) -> int | None:
+    """Offset just after the '}' that closes the outermost WHERE group."""
+    start = _where_brace(text)
+    if start is None:
+        return None
+    depth = 1
+    for kind, a, b in _tokens(text):
+        if kind != "code" or b <= start:
+            continue
+        for m in re.finditer(r"[{}]", text[max(a, start):b]):
+            depth += 1 if m.group(0) == "{" else -1
+            if depth == 0:
+                return max(a, start) + m.end()
+    return None
+
+
+def paged(text: str, offset: int, limit: int) -> str | None:
+    """A SELECT with ``LIMIT limit OFFSET offset`` after its own modifiers, for the store to stop early;
+    None when the query has a LIMIT, OFFSET or trailing VALUES of its own (then the caller cuts the page)."""
+    if query_form(text) != "SELECT":
+        return None
+    end = _outer_group_end(text)
+    if end is None or re.search(r"(?i)\b(LIMIT|OFFSET|VALUES)\b", code_of(text[end:])):
+        return None
+    return f"{text}\nLIMIT {limit}" + (f" OFFSET {offset}" if offset else "")
+
+
+#: the variable a counting query binds (:func:`counted`)
+COUNTED = "kgRows"
+
+
+def counted(text: str) -> str | None:
+    """``SELECT (COUNT(*) AS ?kgRows) WHERE { the query }``: its rows counted by the store, none
+    turned into terms; None when the query is no SELECT or has a FROM (a subquery cannot)."""
+    if query_form(text) != "SELECT":
+        return None
+    select = next((a + m.start() for kind, a, b in _tokens(text) if kind == "code"
+                   for m in [re.search(r"(?i)\bSELECT\b", text[a:b])] if m), None)
+    end = _outer_group_end(text)
+    if select is None or end is None or re.search(r"(?i)\bFROM\b", code_of(text[select:_where_brace(text)])):
+        return None
+    return f"{text[:select]}SELECT (COUNT(*) AS ?{COUNTED}) WHERE {{\n{text[select:]}\n}}"

@@ -35,7 +35,7 @@ from kg.rdf import formats as rdf_formats
 from kg.rdf import read as rdffiles
 from kg.errors import KgError
 from kg.query.sparql import QueryError, QueryText, QueryTimeoutError, Results, bind_values, check_params, distinct_rows, \
-    from_oxigraph, is_distinct, query_form, with_prefixes
+    from_oxigraph, is_distinct, page_of, query_form, with_prefixes
 from kg.rdf.read import GraphFile, LoadReport
 
 #: seconds to wait for a server unless told otherwise
@@ -208,8 +208,13 @@ class Endpoint:
 
     # --- SPARQL Protocol -----------------------------------------------------------------------
 
-    def query(self, q: QueryText, params: dict[str, str] | None = None, *, timeout: float | None = None) -> Results:
+    def query(self, q: QueryText, params: dict[str, str] | None = None, *, timeout: float | None = None,
+              offset: int = 0, limit: int | None = None) -> Results:
         """Run a query on the endpoint; parameters are bound as an escaped ``VALUES`` block.
+
+        With ``offset`` or ``limit``, a SELECT gives the page of ``limit`` rows after the first
+        ``offset``, cut from the whole answer (so that it is counted, and Virtuoso's repeated rows
+        are gone before the page is cut).
 
         Raises:
             QueryError: the server rejected the query (its message), or a bad parameter.
@@ -231,7 +236,9 @@ class Endpoint:
                 results = from_oxigraph(ox.parse_query_results(resp.content, format=_RESULTS[ctype]))
                 # Virtuoso 7.2 can repeat a row of a SELECT DISTINCT when some of its variables are
                 # unbound and the union default graph holds the same triple in several graphs
-                return distinct_rows(results) if results.kind == "select" and is_distinct(text) else results
+                if results.kind == "select" and is_distinct(text):
+                    results = distinct_rows(results)
+                return page_of(results, offset, limit)
             fmt = ox.RdfFormat.from_media_type(ctype)
             if fmt is None:
                 raise EndpointError(f"{safe_url(self.url)} answered with {ctype or 'no content type'}, which is "
