@@ -51,6 +51,9 @@ SCHEMA = Namespace("http://schema.org/")
 #: literals quoted from an article (its title, posts, quotes, triggers, charges) carry it
 TEXT_LANGUAGE = "en"
 #: the same as NIF 2.0 says it (nif:predLang of a nif:Context: an ISO 639-3 code of lexvo.org): NIF's
+#: the longest article text written as one nif:isString: Oxigraph's parsers read at most 16 MiB in
+#: one term, and a graph that its own store cannot load back is no output
+MAX_TEXT_BYTES = 8 * 1024 * 1024
 #: text literals (nif:isString, nif:anchorOf) are xsd:string, and the context carries their language
 TEXT_LEXVO = URIRef("http://lexvo.org/id/iso639-3/eng")
 
@@ -147,11 +150,13 @@ class Mapper:
 
     def add_context(self, g, d: Document, doc: URIRef) -> URIRef:
         """The article's text as written, once, as NIF 2.0's nif:Context: every offset counts in it
-        (in code points, as Python's and SPARQL's string functions do)."""
+        (in code points, as Python's and SPARQL's string functions do). A text too long for one RDF
+        term of Oxigraph's parsers (:data:`MAX_TEXT_BYTES`) is left out; its offsets and sentences stay."""
         ctx = self.context_iri(d)
         g.add((ctx, RDF.type, NIF.Context))
         g.add((ctx, RDF.type, NIF.RFC5147String))
-        g.add((ctx, NIF.isString, Literal(d.verbatim)))
+        if len(d.verbatim.encode("utf-8")) <= MAX_TEXT_BYTES:
+            g.add((ctx, NIF.isString, Literal(d.verbatim)))
         g.add((ctx, NIF.beginIndex, Literal(0, datatype=XSD.nonNegativeInteger)))
         g.add((ctx, NIF.endIndex, Literal(len(d.verbatim), datatype=XSD.nonNegativeInteger)))
         g.add((ctx, NIF.sourceUrl, doc))
