@@ -264,15 +264,19 @@ def _noun_of(args: Arguments, rule) -> None:
         args.agent = syntax.subject_of(tok.head)
 
 
+def _prep_near(word: str, *toks: Token) -> Token | None:
+    """The first of ``toks`` that has a preposition ``word``: that preposition (a phrase the parser may
+    hang on the trigger, its object or its verb)."""
+    return next((p for t in toks if (p := has(t, {"prep"}, frozenset({word}), "lower_")) is not None), None)
+
+
 def _noun_from(args: Arguments, rule) -> None:
     # "an apology from X", "X's apology to Y": the noun's maker is the agent, 'to' its addressee
+    # ("accepted an apology from X": 'from' may hang on the verb)
     tok = args.tok
-    frm = has(tok, {"prep"}, frozenset({"from"}), "lower_")
-    if frm is None and tok.dep_ == "dobj":
-        # "accepted an apology from X": the parser may hang 'from' on the verb
-        frm = has(tok.head, {"prep"}, frozenset({"from"}), "lower_")
+    frm = _prep_near("from", tok, *([tok.head] if tok.dep_ == "dobj" else []))
     args.agent = _pobj(frm) or (syntax.children(tok, "poss") or [None])[0]
-    args.target = _pobj(has(tok, {"prep"}, frozenset({"to"}), "lower_"))
+    args.target = _pobj(_prep_near("to", tok))
 
 
 def _subject(args: Arguments, rule) -> None:
@@ -280,10 +284,7 @@ def _subject(args: Arguments, rule) -> None:
     # 'from' names the one who acts
     tok = args.tok
     args.target = None if args.passive else syntax.subject_of(tok)
-    frm = has(tok, {"prep"}, frozenset({"from"}), "lower_")
-    for o in syntax.children(tok, "dobj") if frm is None else ():
-        frm = has(o, {"prep"}, frozenset({"from"}), "lower_")
-    args.agent = _pobj(frm)
+    args.agent = _pobj(_prep_near("from", tok, *syntax.children(tok, "dobj")))
 
 
 def _holder(args: Arguments, rule) -> None:

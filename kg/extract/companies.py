@@ -13,10 +13,6 @@ from kg.extract.finder import Finder, capitalised
 from kg.extract.organisations import party_initials
 from kg.model import Mention, fold
 
-#: lower-case words a name of an organisation may hold ('Bank of England', 'Doctors and Nurses')
-_JOINERS = frozenset({"of", "and", "for", "on", "the", "de", "du", "des", "&", "-"})
-
-
 def _acronym(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
     return len(letters) >= 2 and all(c.isupper() for c in letters)
@@ -44,11 +40,11 @@ def organisations(f: Finder, marked: bool = False) -> None:
         span = doc[s:e]
         if e <= s or any(t.text in lex.name_stop_words or t.text in lex.grammar["organisation_stop_words"] for t in span):
             continue
-        if not all(capitalised(t) or t.lower_ in _JOINERS or not t.is_alpha for t in span):
+        if not all(capitalised(t) or t.lower_ in lex.grammar["organisation_joiners"] or not t.is_alpha for t in span):
             continue
         if e - s == 1 and not _acronym(span.text) and span.text not in heads:
             continue
-        if marked and not (span[-1].text in heads or _acronym(span.text) or any(t.lower_ in {"of", "for", "&"} for t in span)):
+        if marked and not (span[-1].text in heads or _acronym(span.text) or any(t.lower_ in lex.grammar["organisation_markers"] for t in span)):
             continue
         # a title ('the Governor General of Canada') or a party's initials ('the PTI leader') is no company
         if any(t.lower_ in lex.office_words() for t in span) or (_acronym(span.text) and party_initials(f, span.text)):

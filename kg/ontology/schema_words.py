@@ -69,6 +69,10 @@ class GrammarFile(_Strict):
                                                   "organisation the article last named")
     organisation_heads: Words = Field(description="a named organisation ends in one of these ('Acme Corporation', "
                                                   "'the Biden campaign')")
+    organisation_joiners: Words = Field(description="lower-case words a name of an organisation may hold ('Bank of "
+                                                    "England', 'Doctors and Nurses')")
+    organisation_markers: Words = Field(description="joiners that mark a name as an organisation's, found before the "
+                                                    "people ('Bank of England', 'PG&E'): a person's name has none")
     organisation_stop_words: Words = Field(description="what the tagger takes for an organisation and is none (time "
                                                        "zones, a virus)")
 

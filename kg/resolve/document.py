@@ -13,13 +13,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from kg.resolve import gender
-from kg.resolve.pronouns import PronounResolver
+from kg.resolve.pronouns import ORGISH, PronounResolver
 from kg.ontology import lexicon
 from kg.model import Entity, Mention, fold
 from kg.extract.spelling import edit_distance, typo_match  # (with the mention rules, which use them first)
 
 _PERSONISH = {"Person"}
-_ORGISH = {"PoliticalParty", "Organization", "Legislature"}
 
 
 def _initials_of(short: str, name: str) -> bool:
@@ -64,7 +63,7 @@ class DocumentResolver(PronounResolver):
 
     # -- names ---------------------------------------------------------------------
     def organisations(self) -> None:
-        orgs = [m for m in self.mentions if m.kind in _ORGISH]
+        orgs = [m for m in self.mentions if m.kind in ORGISH]
         known = [m for m in orgs if m.key and m.kind == "PoliticalParty"]
         for m in known:
             party = next(p for p in self.lex.parties if p.name == m.key)
@@ -193,10 +192,15 @@ class DocumentResolver(PronounResolver):
             doc = self.docs[m.para]
             if doc[m.start - 1].lower_ != "the" or doc[m.head].tag_ not in {"NN", "NNP"}:
                 continue
-            holders = self.holders("holdsOffice", m.entity)
-            if len(holders) == 1:
-                m.kind, m.entity = "Description", holders[0]
-                m.desc["office"] = m.desc.get("office")
+            holder = self.sole_holder(m.entity.key)
+            if holder is not None:
+                m.kind, m.entity = "Description", holder
+
+    def sole_holder(self, office_key: str) -> Entity | None:
+        """The one person the document gives this office, or None (no one, or several)."""
+        holders = [e for e in self.entities if e.kind == "Person" and any(
+            r == "holdsOffice" and o.key == office_key for r, o in e.roles)]
+        return holders[0] if len(holders) == 1 else None
 
     def describe(self, m: Mention) -> Entity | None:
         """The entity a definite role description points at."""
@@ -212,9 +216,7 @@ class DocumentResolver(PronounResolver):
                     and x.entity is not None and m.para - x.para <= 3]
             return orgs[-1] if orgs else None
         if "office_key" in m.desc:
-            holders = [e for e in self.entities if e.kind == "Person" and any(
-                r == "holdsOffice" and o.key == m.desc["office_key"] for r, o in e.roles)]
-            return holders[0] if len(holders) == 1 else None
+            return self.sole_holder(m.desc["office_key"])
         if m.desc.get("presiding"):
             presiding = [e for e in self.entities if e.kind == "Person"
                          and any(r == "holdsOffice" and o.key in self._presiding_keys() for r, o in e.roles)]

@@ -9,7 +9,8 @@ from __future__ import annotations
 from kg.model import Entity, Mention
 from kg.nlp import syntax
 
-_ORGISH = {"PoliticalParty", "Organization", "Legislature"}
+#: the kinds of mention that name an organisation (a party, a legislature, another body)
+ORGISH = frozenset({"PoliticalParty", "Organization", "Legislature"})
 
 
 class PronounResolver:
@@ -75,7 +76,7 @@ class PronounResolver:
         g = m.desc.get("gender")
         if g in {"plural", "neuter"}:
             # "it" may be a motion ("voted against it"); "they" a party
-            kinds = (_ORGISH - {"Legislature"}) | ({"Motion"} if g == "neuter" else set())
+            kinds = (ORGISH - {"Legislature"}) | ({"Motion"} if g == "neuter" else set())
             # ('Acme said it would apologise'; but 'calling it a disgrace' is about a thing, not a company)
             if g == "neuter" and self.docs[m.para][m.head].dep_ not in {"nsubj", "nsubjpass"}:
                 kinds -= {"Organization"}
