@@ -7,7 +7,7 @@ found so far with the tokens they own; the rules of :mod:`kg.extract.organisatio
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
@@ -88,6 +88,11 @@ class Finder:
         self.m = matchers(nlp)
         self.mentions: list[Mention] = []
         self.owner: dict[int, Mention] = {}
+
+    @cached_property
+    def text(self) -> str:
+        """The paragraph's text, made once (spaCy joins every token's text again on each ``doc.text``)."""
+        return self.doc.text
 
     def add(self, m: Mention) -> Mention:
         self.mentions.append(m)

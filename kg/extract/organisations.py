@@ -39,7 +39,7 @@ def parties(f: Finder) -> None:
     for i, tok in enumerate(f.tokens):
         for form in index.get(tok.text, ()):
             end = tok.idx + len(form)
-            if doc.text[tok.idx:end] == form and end in ends:
+            if f.text[tok.idx:end] == form and end in ends:
                 spans.append((i, ends[end] + 1, ""))
                 break
     aliases = gazetteer_aliases()
@@ -150,7 +150,7 @@ def party_initials(f: Finder, text: str) -> str | None:
     if name:
         return name
     by_country = party_facts_shorts().get(text, {})
-    country = lex.country_of(f.doc.text) if len(by_country) > 1 else None
+    country = lex.country_of(f.text) if len(by_country) > 1 else None
     if country in by_country:
         return by_country[country]
     names = set(by_country.values())

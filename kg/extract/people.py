@@ -226,13 +226,13 @@ def pronouns_and_relatives(f: Finder) -> None:
     gender = f.lex.grammar["pronoun_gender"]
     # a pronoun inside a direct quote speaks from the speaker's point of view, not the story's
     from kg.extract.quotes import QUOTE
-    quoted = None  # found at the first pronoun (doc.text is made anew on each call)
+    quoted = None  # found at the first pronoun
     for i, tok in enumerate(f.tokens):
         low = tok.lower_
         if (low not in gender and low not in rel) or i in f.owner:
             continue
         if quoted is None:
-            quoted = [(q.start(), q.end()) for q in QUOTE.finditer(doc.text)]
+            quoted = [(q.start(), q.end()) for q in QUOTE.finditer(f.text)]
         if any(s <= tok.idx < e for s, e in quoted):
             continue
         if low in gender and tok.pos_ == "PRON":

@@ -55,7 +55,7 @@ def statements(document: Document, paragraphs: list[Paragraph],
             previous = None
             continue
         spans = [(m.start(), m.end()) for m in QUOTE.finditer(text)]
-        verbs = _speech_verbs(doc, spans)
+        verbs = _speech_verbs(doc, spans) if spans else []
         only_quote = len(spans) == 1 and text.strip().startswith(text[spans[0][0]]) and \
             len(text[spans[0][1]:].strip(" .,")) == 0
         for s, e in spans:
