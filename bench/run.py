@@ -4,9 +4,10 @@
     .venv/bin/python bench/run.py --large 2000 --out /tmp/RESULTS.md   # a quicker look
     .venv/bin/python bench/run.py --only queries       # the store and the queries alone, on the last build
 
-It generates a corpus (bench/corpus.py: sentences of input/ recombined, every person renamed),
-then measures, each command in its own process, sampling the whole process tree (the build and
-its workers) every 0.2 s for memory (PSS, so pages shared by processes count once) and CPU:
+It generates two corpora (bench/corpus.py; ``--corpus`` picks them): the seeds corpus (sentences of
+input/ recombined) and the realistic one (whole articles of ../shared/realnews and ../shared/devset,
+read at run time), every person renamed in both; then measures, each command in its own process
+(bench/builds.py: the whole process tree sampled every 0.2 s for memory, PSS, and CPU), for each corpus 1-3:
 
 1. build throughput as a ratio to spaCy alone: ``kg build --jobs J`` against ``nlp.pipe`` of the
    same texts with the same model, batch size and ``n_process=J`` (each a whole process: start,
@@ -31,114 +32,14 @@ import os
 import platform
 import re
 import shutil
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-PY = sys.executable
-KG = [PY, "-c", "from kg.cli import main; main()"]
-TICK = os.sysconf("SC_CLK_TCK")
 
-SPACY_ALONE = """
-import sys, time
-from pathlib import Path
-from kg.ingest.documents import read_corpus
-from kg.nlp.parse import load_model
-documents, _ = read_corpus([Path(sys.argv[1])])
-texts = [d.text for d in documents]
-nlp = load_model()
-started = time.monotonic()
-n = sum(1 for _ in nlp.pipe(texts, batch_size=int(sys.argv[3]), n_process=int(sys.argv[2])))
-print(f"{n} texts parsed in {time.monotonic() - started:.1f}s")
-"""
-
-
-# -- measuring a process tree ---------------------------------------------------------------------
-
-def _children() -> dict[int, list[int]]:
-    kids: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        kids.setdefault(ppid, []).append(int(entry))
-    return kids
-
-
-def _tree(root: int) -> list[int]:
-    kids, out, todo = _children(), [], [root]
-    while todo:
-        pid = todo.pop()
-        out.append(pid)
-        todo.extend(kids.get(pid, []))
-    return out
-
-
-def _pss_kb(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def _cpu_s(pid: int) -> float:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def measure(cmd: list[str], label: str, log: Path) -> dict:
-    """Run ``cmd``; its wall time, CPU time and peak memory (PSS of the whole process tree)."""
-    started = time.monotonic()
-    with open(log, "w") as fh:
-        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, cwd=ROOT,
-                                env=dict(os.environ, KG_TIMINGS="1"))
-        peak, cpu = 0, {}
-
-        def sample():
-            nonlocal peak
-            while proc.poll() is None:
-                pids = _tree(proc.pid)
-                peak = max(peak, sum(_pss_kb(p) for p in pids))
-                for p in pids:
-                    cpu[p] = max(cpu.get(p, 0.0), _cpu_s(p))
-                time.sleep(0.2)
-
-        sampler = threading.Thread(target=sample, daemon=True)
-        sampler.start()
-        proc.wait()
-        sampler.join()
-    wall = time.monotonic() - started
-    if proc.returncode != 0:
-        sys.exit(f"{label} failed (status {proc.returncode}); see {log}:\n{log.read_text()[-2000:]}")
-    return {"wall": wall, "cpu": sum(cpu.values()), "peak_mb": peak / 1024, "log": log.read_text()}
-
-
-# -- the benchmark ------------------------------------------------------------------------------
-
-def _line(run: dict, start: str) -> str:
-    """The line of a command's output that holds ``start``."""
-    return next((line.strip() for line in run["log"].splitlines() if start in line), "")
-
-
-def words_in(folder: Path) -> int:
-    from kg.ingest.documents import read_corpus
-
-    documents, _ = read_corpus([folder])
-    return sum(len(d.text.split()) for d in documents)
+from bench.builds import build_details, build_figures, describe, make_corpus  # noqa: E402
 
 
 def store_and_queries(out: Path, store_dir: Path, min_triples: int, goal) -> dict:
@@ -181,8 +82,8 @@ def query_details(q: dict, min_triples: int) -> list[str]:
 
     return [f"- store: {q['triples']:,} triples ({q['copies']} renamed copies of the build's graphs added to reach "
             f"{min_triples:,}); each query in a process of its own (stopped after 30 s or 4 GB), the best of 3 "
-            f"runs; first page: the first {queries.PAGE} rows asked of the store (LIMIT), their labels, the table "
-            "; count: the rows counted by the store for the 'N more' line printed after the page; full answer: every "
+            f"runs; first page: the first {queries.PAGE} rows asked of the store (LIMIT) and their labels, "
+            "printed as the table `kg query` shows; count: the rows counted by the store for the 'N more' line printed after the page; full answer: every "
             "row as Python terms. Before: the query's text before issue 18 (tests/query/before/), same store, "
             "same run:"] + [f"  - `{name}`: {queries.describe(e)}" for name, e in q["queries"].items()]
 
@@ -212,10 +113,66 @@ def only_queries(args) -> int:
     return 0
 
 
+def write_results(args, began: float, load_before, rows, corpora, builds: dict, q: dict | None, dask) -> int:
+    """Write the results file: the machine, each corpus, the goals' table and the details."""
+    total = time.monotonic() - began
+    defaults = {"small": 100, "large": 10_000, "jobs": 2, "corpus": "both", "real_large": 2000, "real_small": 100}
+    command = ".venv/bin/python bench/run.py" + "".join(
+        f" --{k.replace('_', '-')} {getattr(args, k)}" for k, v in defaults.items() if getattr(args, k) != v)
+    cpu = re.sub(r"\s+", " ", next((line.split(":", 1)[1] for line in Path("/proc/cpuinfo").read_text().splitlines()
+                                    if line.startswith("model name")), "?")).strip()
+    mem_total = next((int(line.split()[1]) // 1024 for line in Path("/proc/meminfo").read_text().splitlines()
+                      if line.startswith("MemTotal")), 0)
+    how = {"seeds": f"made by `bench/corpus.py` from the sentences of `input/` recombined (3 to 5 an article) with "
+                    f"every person renamed; the small corpus is its first {args.small}",
+           "real": "made by `bench/corpus.py` of whole copies, in turn, of the articles of "
+                   f"{' and '.join(f'`{f}`' for f in getattr(args, 'real_from', []))} (their paragraphs, quotes, "
+                   "embedded posts and front matter; every person renamed in each copy, dates shifted, outlets "
+                   f"varied); the small corpus is its first {args.real_small}"}
+    lines = [
+        "# kg build at scale: benchmark", "",
+        f"Command: `{command}` ({total / 60:.1f} minutes in all).", "",
+        f"Machine: {os.cpu_count()} CPUs ({cpu}), {mem_total:,} MB RAM, Python {platform.python_version()}, "
+        f"{platform.platform()}. Load average before / after: {load_before[0]:.1f} / {os.getloadavg()[0]:.1f} "
+        "(other work on the machine slows every figure; compare the ratios).", "",
+        *[f"Corpus ({name}): {describe(figures)}, {how[kind]}." for kind, name, figures in corpora], "",
+        f"Builds run `kg build CORPUS --out DIR --jobs {args.jobs} --quiet` (default formats "
+        "Turtle and TriG, SHACL validation on); spaCy alone is `nlp.pipe(texts, batch_size="
+        f"{args.batch_size}, n_process={args.jobs})` over the same articles' texts with the same model. Times are "
+        "whole processes (start, model load, work); memory is the peak PSS of the process tree (build and "
+        "workers), sampled every 0.2 s.", "",
+        "| measure | value | goal | |", "|---|---|---|---|",
+    ]
+    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+    lines += ["", "Details:", ""]
+    for kind, name, _ in corpora:
+        lines += build_details(name, builds[kind])
+    if q is not None:
+        lines += query_details(q, args.min_triples)
+    if dask is not None:
+        lines += [f"- Dask engine: `kg build CORPUS --engine dask --workers 2` vs `kg build CORPUS --jobs 2` on the "
+                  f"first {dask['documents']} articles, whole processes, fresh output folders: "
+                  f"{dask['dask']['seconds']:.1f} s vs {dask['local']['seconds']:.1f} s "
+                  f"(`{dask['dask']['phases']}`). {dask['note']}"]
+    lines.append("")
+    args.out.write_text("\n".join(lines), encoding="utf-8")
+    print(f"-> {args.out} ({total / 60:.1f} minutes)")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--small", type=int, default=100)
     parser.add_argument("--large", type=int, default=10_000)
+    parser.add_argument("--corpus", choices=["seeds", "real", "both"], default="both",
+                        help="the corpora whose builds are measured: seeds (input/'s sentences recombined), real "
+                             "(whole articles of --shared, people renamed) or both; the queries, reasoning and Dask "
+                             "parts run on the seeds corpus")
+    parser.add_argument("--real-large", type=int, default=2000, help="articles of the realistic corpus")
+    parser.add_argument("--real-small", type=int, default=100, help="its first articles, built for the memory ratio")
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared",
+                        help="the shared data whose realnews/ and devset/ articles the realistic corpus copies "
+                             "(default ../shared, as the Makefile's SHARED)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--work", type=Path, default=Path("/tmp/kg-bench"))
@@ -253,46 +210,19 @@ def main() -> int:
         rows.append((name, value, target, verdict))
         print(f"GOAL {name}: {value} (goal {target}) -> {verdict}", flush=True)
 
-    from bench.corpus import generate
-
+    kinds = ["seeds", "real"] if args.corpus == "both" else [args.corpus]
+    corpora, builds = [], {}
+    for kind in kinds:
+        made = make_corpus(kind, args, work)
+        if made is None:
+            continue
+        name, large, small, figures = made
+        corpora.append((kind, name, figures))
+        builds[kind] = build_figures(name, large, small, work / ("out" if kind == "seeds" else "real/out"), args, goal)
     large, small = work / "corpus-large", work / "corpus-small"
-    t = time.monotonic()
-    generate(args.large, large)
-    small.mkdir()
-    for f in sorted(large.iterdir())[:args.small]:
-        shutil.copy(f, small / f.name)
-    words = words_in(large)
-    print(f"corpus: {args.large} articles, {words} words ({words / args.large:.0f} a article) "
-          f"in {time.monotonic() - t:.0f}s", flush=True)
-
-    jobs = ["--jobs", str(args.jobs)]
-    build_small = measure([*KG, "build", str(small), "--out", str(work / "out-small"), *jobs, "--quiet"],
-                          "small build", work / "build-small.log")
-    print(f"small build: {build_small['wall']:.1f}s, peak {build_small['peak_mb']:.0f} MB", flush=True)
-    build = measure([*KG, "build", str(large), "--out", str(work / "out-large"), *jobs, "--quiet"],
-                    "large build", work / "build-large.log")
-    print(f"large build: {build['wall']:.1f}s, CPU {build['cpu']:.0f}s, peak {build['peak_mb']:.0f} MB; "
-          f"{_line(build, 'documents (')}; {_line(build, 'phases:')}", flush=True)
-    rerun = measure([*KG, "build", str(large), "--out", str(work / "out-large"), *jobs, "--quiet"],
-                    "re-run", work / "rerun-large.log")
-    print(f"re-run: {rerun['wall']:.1f}s; {_line(rerun, 'documents (')}; {_line(rerun, 'phases:')}", flush=True)
-    alone = measure([PY, "-c", SPACY_ALONE, str(large), str(args.jobs), str(args.batch_size)], "spaCy alone",
-                    work / "spacy-alone.log")
-    print(f"spaCy alone: {alone['wall']:.1f}s, CPU {alone['cpu']:.0f}s, peak {alone['peak_mb']:.0f} MB", flush=True)
-
-    ratio, by_cpu = alone["wall"] / build["wall"], alone["cpu"] / build["cpu"]
-    # on a shared machine the wall-clock ratio swings with the load of the moment; CPU time does
-    # not: the goal counts as met only when both are
-    goal(f"build throughput / spaCy alone ({args.large} articles, --jobs {args.jobs})",
-         f"{ratio:.2f} by wall clock ({args.large / build['wall']:.1f} vs {args.large / alone['wall']:.1f} "
-         f"articles/s), {by_cpu:.2f} by CPU time ({build['cpu']:.0f} s vs {alone['cpu']:.0f} s)", ">= 0.85",
-         min(ratio, by_cpu) >= 0.85)
-    mem = build["peak_mb"] / build_small["peak_mb"]
-    goal(f"peak memory, {args.large} / {args.small} articles",
-         f"{mem:.2f} ({build['peak_mb']:.0f} MB / {build_small['peak_mb']:.0f} MB)", "<= 1.2", mem <= 1.2)
-    frac = rerun["wall"] / build["wall"]
-    goal(f"unchanged re-run / full build ({args.large} articles)",
-         f"{frac:.3f} ({rerun['wall']:.1f}s / {build['wall']:.1f}s)", "<= 0.05", frac <= 0.05)
+    if "seeds" not in builds:
+        print("the store, queries, reasoning and Dask parts run on the seeds corpus only: skipped", flush=True)
+        return write_results(args, began, load_before, rows, corpora, builds, None, None)
 
     t = time.monotonic()
     q = store_and_queries(work / "out-large", work / "store", args.min_triples, goal)
@@ -327,47 +257,7 @@ def main() -> int:
              "documents/s)", "(measured)", None)
         print(f"dask: {time.monotonic() - t:.0f}s", flush=True)
 
-    total = time.monotonic() - began
-    command = ".venv/bin/python bench/run.py" + (f" --large {args.large}" if args.large != 10_000 else "") + (
-        f" --jobs {args.jobs}" if args.jobs != 2 else "")
-    cpu = re.sub(r"\s+", " ", next((line.split(":", 1)[1] for line in Path("/proc/cpuinfo").read_text().splitlines()
-                                    if line.startswith("model name")), "?")).strip()
-    mem_total = next((int(line.split()[1]) // 1024 for line in Path("/proc/meminfo").read_text().splitlines()
-                      if line.startswith("MemTotal")), 0)
-    lines = [
-        "# kg build at scale: benchmark", "",
-        f"Command: `{command}` ({total / 60:.1f} minutes in all).", "",
-        f"Machine: {os.cpu_count()} CPUs ({cpu}), {mem_total:,} MB RAM, Python {platform.python_version()}, "
-        f"{platform.platform()}. Load average before / after: {load_before[0]:.1f} / {os.getloadavg()[0]:.1f} "
-        "(other work on the machine slows every figure; compare the ratios).", "",
-        f"Corpus: {args.large:,} articles of {words / args.large:.0f} words on average ({words:,} words), made by "
-        "`bench/corpus.py` from the sentences of `input/` with every person renamed; the small corpus is its "
-        f"first {args.small}. Builds run `kg build CORPUS --out DIR --jobs {args.jobs} --quiet` (default formats "
-        "Turtle and TriG, SHACL validation on); spaCy alone is `nlp.pipe(texts, batch_size="
-        f"{args.batch_size}, n_process={args.jobs})` over the same articles' texts with the same model. Times are "
-        "whole processes (start, model load, work); memory is the peak PSS of the process tree (build and "
-        "workers), sampled every 0.2 s.", "",
-        "| measure | value | goal | |", "|---|---|---|---|",
-    ]
-    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
-    lines += ["", "Details:", "",
-              f"- small build ({args.small} articles): {build_small['wall']:.1f} s, peak {build_small['peak_mb']:.0f} MB",
-              f"- large build: {build['wall']:.1f} s wall, {build['cpu']:.0f} s CPU, peak {build['peak_mb']:.0f} MB; "
-              f"`{_line(build, 'documents (')}`; `{_line(build, 'phases:')}` (analyse: parse and extract in the "
-              "workers; corpus: entities and events across articles; map: graphs, SHACL check, graph files; "
-              "merge: graph.ttl and graph.trig)",
-              f"- re-run: {rerun['wall']:.1f} s; `{_line(rerun, 'documents (')}`; `{_line(rerun, 'phases:')}`",
-              f"- spaCy alone: {alone['wall']:.1f} s wall, {alone['cpu']:.0f} s CPU, peak {alone['peak_mb']:.0f} MB",
-              *query_details(q, args.min_triples)]
-    if dask is not None:
-        lines += [f"- Dask engine: `kg build CORPUS --engine dask --workers 2` vs `kg build CORPUS --jobs 2` on the "
-                  f"first {dask['documents']} articles, whole processes, fresh output folders: "
-                  f"{dask['dask']['seconds']:.1f} s vs {dask['local']['seconds']:.1f} s "
-                  f"(`{dask['dask']['phases']}`). {dask['note']}"]
-    lines.append("")
-    args.out.write_text("\n".join(lines), encoding="utf-8")
-    print(f"-> {args.out} ({total / 60:.1f} minutes)")
-    return 0
+    return write_results(args, began, load_before, rows, corpora, builds, q, dask)
 
 
 if __name__ == "__main__":
