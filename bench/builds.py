@@ -166,12 +166,12 @@ def build_figures(name: str, large: Path, small: Path, out: Path, args, goal) ->
     print(f"spaCy alone: {alone['wall']:.1f}s, CPU {alone['cpu']:.0f}s, peak {alone['peak_mb']:.0f} MB", flush=True)
 
     ratio, by_cpu = alone["wall"] / build["wall"], alone["cpu"] / build["cpu"]
-    # on a shared machine the wall-clock ratio swings with the load of the moment; CPU time does
-    # not: the goal counts as met only when both are
+    # issue 18's goal is by wall clock; CPU time is printed beside it (on a shared machine the
+    # wall-clock ratio swings with the load of the moment, CPU time does not)
     goal(f"build throughput / spaCy alone ({name}, {n} articles, --jobs {args.jobs})",
          f"{ratio:.2f} by wall clock ({n / build['wall']:.1f} vs {n / alone['wall']:.1f} "
-         f"articles/s), {by_cpu:.2f} by CPU time ({build['cpu']:.0f} s vs {alone['cpu']:.0f} s)", ">= 0.85",
-         min(ratio, by_cpu) >= 0.85)
+         f"articles/s), {by_cpu:.2f} by CPU time ({build['cpu']:.0f} s vs {alone['cpu']:.0f} s)", ">= 0.95 by wall clock",
+         ratio >= 0.95)
     mem = build["peak_mb"] / build_small["peak_mb"]
     goal(f"peak memory, {n} / {n_small} articles ({name})",
          f"{mem:.2f} ({build['peak_mb']:.0f} MB / {build_small['peak_mb']:.0f} MB)", "<= 1.2", mem <= 1.2)
