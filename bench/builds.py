@@ -129,12 +129,12 @@ def make_corpus(kind: str, args, work: Path) -> tuple[str, Path, Path, dict] | N
         if missing:
             print(f"realistic corpus: {', '.join(map(str, missing))} not found; made of {there[0]} alone", flush=True)
         corpus.generate_real(n, large, there)
-        args.real_from = there
     small = large.parent / "corpus-small"
     small.mkdir()
     for f in sorted(large.iterdir())[:n_small]:
         shutil.copy(f, small / f.name)
     figures = corpus.describe(large)
+    figures["sources"] = there if kind == "real" else []
     print(f"{name}: {describe(figures)}, made in {time.monotonic() - t:.0f}s", flush=True)
     return name, large, small, figures
 

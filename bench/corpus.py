@@ -207,12 +207,13 @@ def generate_real(n: int, out: Path, folders: list[Path], *, seed: int = 7) -> i
 def describe(folder: Path) -> dict:
     """A corpus's figures, read by kg's reader: articles, words, paragraphs, quotes, embedded posts."""
     from kg.ingest.documents import read_corpus
+    from kg.nlp.parse import paragraphs
 
     documents, _ = read_corpus([folder])
     figures = {"articles": len(documents), "words": 0, "paragraphs": 0, "quotes": 0, "embeds": 0}
     for d in documents:
         figures["words"] += len(d.text.split())
-        figures["paragraphs"] += sum(1 for p in re.split(r"\n\s*\n", d.text) if p.strip())
+        figures["paragraphs"] += sum(1 for _ in paragraphs(d.text))  # as kg parses them
         figures["quotes"] += len(_QUOTE.findall(d.text))
         figures["embeds"] += len(d.embeds)
     figures["mean_words"] = figures["words"] / max(1, figures["articles"])

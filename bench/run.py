@@ -123,10 +123,11 @@ def write_results(args, began: float, load_before, rows, corpora, builds: dict, 
                                     if line.startswith("model name")), "?")).strip()
     mem_total = next((int(line.split()[1]) // 1024 for line in Path("/proc/meminfo").read_text().splitlines()
                       if line.startswith("MemTotal")), 0)
+    sources = next((figures["sources"] for kind, _, figures in corpora if kind == "real"), [])
     how = {"seeds": f"made by `bench/corpus.py` from the sentences of `input/` recombined (3 to 5 an article) with "
                     f"every person renamed; the small corpus is its first {args.small}",
            "real": "made by `bench/corpus.py` of whole copies, in turn, of the articles of "
-                   f"{' and '.join(f'`{f}`' for f in getattr(args, 'real_from', []))} (their paragraphs, quotes, "
+                   f"{' and '.join(f'`{f}`' for f in sources)} (their paragraphs, quotes, "
                    "embedded posts and front matter; every person renamed in each copy, dates shifted, outlets "
                    f"varied); the small corpus is its first {args.real_small}"}
     lines = [
