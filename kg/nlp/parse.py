@@ -39,18 +39,22 @@ class Paragraph:
 
 
 def load_model(name: str | None = None) -> Language:
-    """Load ``name``, or the first installed of :data:`DEFAULT_MODELS` (once per process)."""
+    """Load ``name``, or the first installed of :data:`DEFAULT_MODELS` (once per process), its
+    attribute ruler memoised (:mod:`kg.nlp.ruler`: the same annotations)."""
     return _load_model(name or None)
 
 
 @cache
 def _load_model(name: str | None) -> Language:
+    from kg.nlp.ruler import memoise
+
     names = (name,) if name else DEFAULT_MODELS
     for candidate in names:
         try:
-            return spacy.load(candidate)
+            nlp = spacy.load(candidate)
         except OSError:
             continue
+        return memoise(nlp)  # the same annotations as the model's own attribute ruler, faster
     raise KgError(
         f"spaCy model {' or '.join(names)} is not installed; run `make install` "
         "(or `pip install -r requirements/model.txt`), or pass --model NAME"

@@ -25,6 +25,9 @@ from kg.ontology import schema
 from kg.ontology.paths import ontology_dir
 from kg.ontology.schema import Office, Party, Rule
 
+#: a run of word characters, as the country patterns' (?<!\w) and (?!\w) see them
+_WORD_RUN = re.compile(r"\w+")
+
 __all__ = ["ClassBehaviour", "Lexicon", "LexiconError", "Office", "Party", "Rule", "load", "read", "rule_error"]
 
 ClassBehaviour = schema.ClassBehaviour
@@ -82,7 +85,9 @@ class Lexicon:
     def country_of(self, text: str) -> str | None:
         """The country a text is about: the one whose words (names, demonyms, capitals,
         legislatures, states) it uses most often; None if it uses none."""
-        counts = {c: len(rx.findall(text)) for c, rx in self._country_words.items()}
+        runs, by_run = set(_WORD_RUN.findall(text)), self._countries_by_run
+        candidates = set(by_run.get("", ())).union(*(by_run[r] for r in runs if r in by_run))
+        counts = {c: len(rx.findall(text)) for c, rx in self._country_words.items() if c in candidates}
         best = max(counts, key=lambda c: counts[c], default=None)
         return best if best is not None and counts[best] > 0 else None
 
@@ -90,6 +95,21 @@ class Lexicon:
     def _country_words(self) -> dict[str, re.Pattern]:
         return {c: re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
                               + r")(?!\w)") for c, ws in self.countries.items()}
+
+    @cached_property
+    def _countries_by_run(self) -> dict[str, list[str]]:
+        """The first run of word characters of each country word -> the countries with such a word ('' for a
+        word that starts otherwise). A text's match of a word starts with the word's first run, whole: a word's
+        run ends where the word does (its pattern wants no word character after it) or before a character that
+        is no word character; so only the countries of the text's own runs can have a match."""
+        found: dict[str, list[str]] = {}
+        for c, ws in self.countries.items():
+            for w in ws:
+                m = _WORD_RUN.match(w)
+                runs = found.setdefault(m.group() if m else "", [])
+                if c not in runs:
+                    runs.append(c)
+        return found
 
     def wikidata(self, party: str, country: str | None = None, aliases: tuple[str, ...] = ()) -> str | None:
         """The Wikidata id ('Q9630') of a party by its name in a text about ``country``: the

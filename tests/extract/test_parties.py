@@ -28,6 +28,38 @@ def test_parties_country_of(lex, text, country):
     assert lex.country_of(text) == country
 
 
+
+def _every_pattern(lex, text):
+    """country_of as it was: every country's pattern run on the text."""
+    counts = {c: len(rx.findall(text)) for c, rx in lex._country_words.items()}
+    best = max(counts, key=lambda c: counts[c], default=None)
+    return best if best is not None and counts[best] > 0 else None
+
+
+@pytest.mark.parametrize("text", [
+    "New South Wales and Wales",               # a word inside another country's word
+    "Wales, Wales and New South Wales",
+    "Georgia and Georgian wine",               # a run that only starts a word is no match
+    "The U.S. and the U.K. met; the US and UK.",
+    "Kenya Nigeria",                           # a tie: the first country in countries.json's order
+    "Nigeria Kenya",
+    "Abuja's assembly and Nairobi's",
+    "",
+])
+def test_country_of_reads_only_candidate_countries(lex, text):
+    """Running only the patterns of countries whose words' first runs the text has changes nothing."""
+    assert lex.country_of(text) == _every_pattern(lex, text)
+
+
+def test_country_of_on_a_made_up_list():
+    import dataclasses
+
+    lex = dataclasses.replace(lexicon.load(), countries={"AAA": ("Wales",), "BBB": ("New South Wales", "'Oz"),
+                                                         "CCC": ("U.S.", "Georgia")})
+    for text, country in [("New South Wales", "AAA"), ("New South Wales in 'Oz", "BBB"),
+                          ("in 'Oz", "BBB"), ("U.S. Georgia", "CCC"), ("Georgian", None), ("US", None)]:
+        assert lex.country_of(text) == _every_pattern(lex, text) == country, text
+
 @pytest.mark.parametrize(("name", "country", "aliases", "qid"), [
     ("Labour Party", "GBR", (), "Q9630"),          # organizations.json's party, in its country
     ("Labour Party", "NZL", (), "Q1048192"),       # the same name in New Zealand: New Zealand's party
