@@ -15,10 +15,11 @@ A build makes two passes over the corpus, with the corpus step between them:
 3. **Map and write** (:func:`kg.engine.graphs.map_documents`). A document whose signature is the
    one of the last build keeps its graph file; the others are mapped, checked against the shapes
    in chunks and written as they are produced to ``OUT/graphs/<id>.nq`` (N-Quads, lines sorted),
-   by new worker processes (the parsing ones, with their models, are gone) or, for a few, here.
-   The graph files of documents that left the corpus are removed. Last, the merged files
-   (``graph.ttl``, ``graph.trig``, ...) are written from the graph files, with Oxigraph's
-   serializers and an external merge sort, when anything changed.
+   by the worker processes that parsed (they keep their models: starting new ones costs more
+   than it saves) or, for a few, here. The graph files of documents that left the corpus are
+   removed. Last, the merged files (``graph.ttl``, ``graph.trig``, ...) are written from the graph
+   files, with Oxigraph's serializers and an external merge sort, when anything changed; TriG by a
+   worker, when they run, while this process sorts the triples for Turtle.
 
 Memory: the corpus step needs every document's record (a few kilobytes); the texts, the parses
 and the graphs are never all held at once.
@@ -148,7 +149,7 @@ class _LocalBuild:
         graphs_dir = self.out / GRAPHS_DIR
         result.graphs = [(manifest_docs[d.id]["graph"], graphs_dir / d.file, manifest_docs[d.id]["sha"]) for d in docs]
         result.triples = sum(manifest_docs[d.id]["triples"] for d in docs)
-        self.merge([graphs_dir / d.file for d in docs], manifest_docs, files)
+        self.merge([graphs_dir / d.file for d in docs], manifest_docs, files, analyser.executor())
         self.cache.prune({d.key for d in docs})
         result.seconds = time.monotonic() - self.started
         return result
@@ -182,7 +183,6 @@ class _LocalBuild:
         bar = self.progress(self.feeder.sent, "analyse")
         self.feeder.finish(bar)
         bar.close()
-        analyser.close()  # mapping needs no model: new workers without it keep the peak memory down
         with collector_paused():  # every record loaded is kept: nothing for the collector to find
             for doc in docs:
                 doc.record = load_or_analyse(self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files),
@@ -261,8 +261,9 @@ class _LocalBuild:
                 if f.name not in keep:
                     f.unlink()
 
-    def merge(self, files: list[Path], manifest_docs: dict, file_records: dict) -> None:
-        """The entailments (with ``reason``) and the merged files, when anything changed; the manifest."""
+    def merge(self, files: list[Path], manifest_docs: dict, file_records: dict, pool=None) -> None:
+        """The entailments (with ``reason``) and the merged files, when anything changed (TriG by a worker of
+        ``pool``, when there is one, while Turtle is sorted here); the manifest."""
         from kg.rdf.formats import get as get_format
         from kg.rdf.write import write_merged
 
@@ -280,7 +281,7 @@ class _LocalBuild:
                  "reason": options.reason, "extra": [kcache.file_sha(p) for p in extra]}
         if options.rebuild or self.previous.get("outputs_state") != state or not all(p.is_file() for p in paths) \
                 or self.previous.get("outputs") != {p.name: _stamp(p) for p in paths}:
-            write_merged(files + extra, out, options.formats, options.base, tmp=out / kcache.CACHE_DIR / "tmp")
+            write_merged(files + extra, out, options.formats, options.base, tmp=out / kcache.CACHE_DIR / "tmp", pool=pool)
         result.paths = paths
         result.lap("merge", self.clock)
         kcache.save_manifest(out, {"base": options.base, "documents": manifest_docs, "outputs_state": state,

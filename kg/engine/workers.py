@@ -70,8 +70,9 @@ def _context():
 class Analyser:
     """Parse and analyse documents, then run other work (``run``), with ``jobs`` processes (1: here).
 
-    The worker processes start at the first task and serve both phases of a build (each loads the
-    spaCy model at its first document); use it as a context manager so that they stop after.
+    The worker processes start at the first task and serve every phase of a build (each loads the
+    spaCy model at its first document, and keeps it: starting new workers for the mapping cost more
+    than the memory it frees); use it as a context manager so that they stop after.
 
     Args:
         model: the spaCy model name (default: the installed English small model).
@@ -95,6 +96,10 @@ class Analyser:
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
+
+    def executor(self) -> ProcessPoolExecutor | None:
+        """The worker processes, when they are running (else None: starting them is not worth one task)."""
+        return self.pool
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:

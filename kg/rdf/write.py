@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -160,8 +161,28 @@ def _triple_line(quad_line: str) -> str:
     return quad_line.rsplit(" ", 2)[0] + " .\n"
 
 
+def _file_lines(path: Path, triples: bool) -> list[str]:
+    """The non-blank lines of an N-Quads file, as triples (:func:`_triple_line`) or as they are.
+
+    A document's graph file holds one named graph: when every line ends with the same `` <g> .``,
+    the graph goes in one replace over the text (a line break ends only a line: N-Quads escapes
+    those inside literals), not line by line."""
+    with open(path, encoding="utf-8", newline="\n") as fh:
+        text = fh.read()
+    if not text.endswith("\n"):
+        text += "\n"
+    if triples:
+        first = text[:text.find("\n") + 1]
+        suffix = first[first.rstrip(" .\n").rfind(" "):] if first.strip() else ""
+        if suffix.startswith(" <") and text.count(suffix) == text.count("\n"):
+            return [line for line in text.replace(suffix, " .\n").splitlines(keepends=True) if line.strip()]
+        return [_triple_line(line) for line in text.splitlines(keepends=True) if line.strip()]
+    return [line for line in text.splitlines(keepends=True) if line.strip()]
+
+
 def _sorted_runs(files: list[Path], tmp: Path, triples: bool, run_lines: int) -> list[Path]:
-    """The lines of ``files`` (as triples or as quads) in sorted runs of at most ``run_lines`` lines."""
+    """The lines of ``files`` (as triples or as quads) in sorted runs of at most ``run_lines`` lines
+    (a run can pass that by the lines of one file), each line once in a run."""
     runs: list[Path] = []
     buffer: set[str] = set()
 
@@ -173,10 +194,7 @@ def _sorted_runs(files: list[Path], tmp: Path, triples: bool, run_lines: int) ->
         buffer.clear()
 
     for f in files:
-        with open(f, encoding="utf-8", newline="\n") as fh:
-            for line in fh:
-                if line.strip():
-                    buffer.add(_triple_line(line) if triples else line)
+        buffer.update(_file_lines(f, triples))
         if len(buffer) >= run_lines:
             flush()
     if buffer or not runs:
@@ -198,8 +216,36 @@ def _merge_runs(runs: list[Path]):
                 last = line
 
 
+def _write_sorted(files: list[Path], path: Path, tmp: Path, triples: bool, run_lines: int) -> None:
+    """The unique lines of ``files`` (as triples or quads), sorted, into ``path``."""
+    runs = _sorted_runs(files, tmp, triples, run_lines)
+    if len(runs) == 1:  # one run is sorted and unique already
+        shutil.move(runs[0], path)
+        os.chmod(path, _FILE_MODE)
+        return
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        fh.writelines(_merge_runs(runs))
+    for r in runs:
+        r.unlink()
+
+
+def _write_streamed(sources: list[Path], source_format: str, target: Path, format_name: str,
+                    prefixes: dict[str, str], raw: Path) -> None:
+    """Turtle or TriG (``format_name``) of the N-Triples or N-Quads files ``sources`` (``source_format``
+    'nt' or 'nq'), by Oxigraph's serializer into ``raw``, then into ``target`` with full IRIs for names
+    that needed escapes (:func:`_write_full_iris`). A module function, so a worker process can run it."""
+    import itertools
+
+    import pyoxigraph as ox
+
+    kind = rdf_formats.get(source_format).oxigraph
+    quads = itertools.chain.from_iterable(ox.parse(path=str(f), format=kind) for f in sources)
+    ox.serialize(quads, output=str(raw), format=rdf_formats.get(format_name).oxigraph, prefixes=prefixes)
+    _write_full_iris(raw, target, prefixes)
+
+
 def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str, *, tmp: Path,
-                 run_lines: int = 200_000) -> list[Path]:
+                 run_lines: int = 200_000, pool=None) -> list[Path]:
     """Write the merged files (``graph.ttl``, ``graph.trig``, ...) from per-document N-Quads files.
 
     Memory stays flat: the merged graph (the union of the documents' triples, for Turtle and
@@ -209,13 +255,12 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
     :func:`write_outputs` writes for the same dataset. JSON-LD and RDF/XML go through rdflib,
     with the whole graph in memory. Every file is written in full before any replaces the old one.
 
+    Args:
+        pool: an executor (``submit``) whose worker processes write the dataset formats streamed
+            from the graph files (TriG) while this process sorts and writes the others.
+
     Returns the paths written, in the order of ``formats``.
     """
-    import itertools
-    import shutil
-
-    import pyoxigraph as ox
-
     names = check_formats(formats)
     tmp.mkdir(parents=True, exist_ok=True)
     prefixes = output_prefixes(base)
@@ -228,40 +273,36 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
         staged.append((Path(name), out / spec.filename))
         return Path(name)
 
-    def write_sorted(path: Path, triples: bool) -> None:
-        runs = _sorted_runs(files, tmp, triples, run_lines)
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.writelines(_merge_runs(runs))
-        for r in runs:
-            r.unlink()
-
     specs = [rdf_formats.get(f) for f in names]
+    futures = []
     try:
         out.mkdir(parents=True, exist_ok=True)
+        for spec in specs:  # the dataset formats streamed from the graph files need nothing else: first
+            if spec.streamed and spec.dataset:
+                args = (files, "nq", stage(spec), spec.name, prefixes, tmp / f"raw-{spec.name}")
+                if pool is not None:
+                    futures.append(pool.submit(_write_streamed, *args))
+                else:
+                    _write_streamed(*args)
         # the merged graph as sorted N-Triples: a file of its own if asked for, the input of streamed merged formats
         merged_lines = next((s for s in specs if s.lines and not s.dataset), None)
         nt_file = stage(merged_lines) if merged_lines else tmp / "merged.nt"
         if merged_lines or any(s.streamed and not s.dataset for s in specs):
-            write_sorted(nt_file, triples=True)
+            _write_sorted(files, nt_file, tmp, True, run_lines)
         for spec in specs:
             if spec.lines and spec.dataset:
-                write_sorted(stage(spec), triples=False)
-            elif spec.streamed and spec.dataset:
-                quads = itertools.chain.from_iterable(ox.parse(path=str(f), format=ox.RdfFormat.N_QUADS)
-                                                      for f in files)
-                ox.serialize(quads, output=str(tmp / "raw"), format=spec.oxigraph, prefixes=prefixes)
-                _write_full_iris(tmp / "raw", stage(spec), prefixes)
-            elif spec.streamed:
-                ox.serialize(ox.parse(path=str(nt_file), format=ox.RdfFormat.N_TRIPLES), output=str(tmp / "raw"),
-                             format=spec.oxigraph, prefixes=prefixes)
-                _write_full_iris(tmp / "raw", stage(spec), prefixes)
-            elif spec is not merged_lines:
+                _write_sorted(files, stage(spec), tmp, False, run_lines)
+            elif spec.streamed and not spec.dataset:
+                _write_streamed([nt_file], "nt", stage(spec), spec.name, prefixes, tmp / f"raw-{spec.name}")
+            elif not spec.streamed and spec is not merged_lines:
                 from kg.rdf.mapping import Mapper
 
                 dataset = Mapper(base).dataset
                 for f in files:
                     dataset.parse(f, format=rdf_formats.get("nq").rdflib)
                 stage(spec).write_bytes(serialize(dataset, spec.name))
+        for future in futures:
+            future.result()
         for temp, _ in staged:
             with open(temp, "rb") as fh:
                 os.fsync(fh.fileno())
@@ -269,6 +310,8 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
             os.replace(temp, final)
         staged.clear()
     finally:
+        for future in futures:  # a failure here: let the workers' writing end before its files go
+            future.cancel() or future.exception()
         for temp, _ in staged:
             temp.unlink(missing_ok=True)
         shutil.rmtree(tmp, ignore_errors=True)
@@ -323,11 +366,14 @@ _ESCAPED_NAME = re.compile(
 
 
 def _write_full_iris(source: Path, target: Path, prefixes: dict[str, str]) -> None:
-    """Copy Oxigraph's Turtle or TriG ``source`` to ``target`` line by line through :func:`full_iris`
-    (its literals never span lines: line breaks inside them are escaped)."""
-    with open(source, encoding="utf-8") as src, open(target, "w", encoding="utf-8", newline="\n") as dst:
-        for line in src:
-            dst.write(full_iris(line, prefixes) if "\\" in line else line)
+    """Copy Oxigraph's Turtle or TriG ``source`` to ``target``, each line with a backslash through
+    :func:`full_iris` (its literals never span lines: line breaks inside them are escaped)."""
+    with open(source, encoding="utf-8") as src:
+        text = src.read()
+    if "\\" in text:
+        text = "".join(full_iris(line, prefixes) if "\\" in line else line for line in text.splitlines(keepends=True))
+    with open(target, "w", encoding="utf-8", newline="\n") as dst:
+        dst.write(text)
     source.unlink()
 
 
