@@ -30,6 +30,7 @@ def terms(namespace: str = NS) -> frozenset[str]:
 class _Closed:
     def __init__(self, prefix: str, namespace: str):
         self._prefix, self._namespace, self._ns = prefix, namespace, Namespace(namespace)
+        self._terms: dict[str, URIRef] = {}  # made once: the mapping asks for kg:label-like terms millions of times
 
     def __getattr__(self, name: str) -> URIRef:
         if name.startswith("_"):
@@ -37,9 +38,12 @@ class _Closed:
         return self[name]
 
     def __getitem__(self, name: str) -> URIRef:
-        if name not in terms(self._namespace):
-            raise AttributeError(f"{self._prefix}:{name} is not defined in ontology/kg.ttl")
-        return self._ns[name]
+        found = self._terms.get(name)
+        if found is None:
+            if name not in terms(self._namespace):
+                raise AttributeError(f"{self._prefix}:{name} is not defined in ontology/kg.ttl")
+            found = self._terms[name] = self._ns[name]
+        return found
 
 
 KG = _Closed("kg", NS)

@@ -9,7 +9,7 @@ Spec: https://www.w3.org/TR/n-triples/ and https://www.w3.org/TR/n-quads/.
 from __future__ import annotations
 
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
-from rdflib.term import Literal, Node
+from rdflib.term import Literal, Node, URIRef
 
 __all__ = ["CollectedGraph", "TripleCollector", "literal_term", "nquad_line", "ntriple_line"]
 
@@ -88,8 +88,22 @@ class CollectedGraph:
         return len(self.triples)
 
     def nquads(self) -> list[str]:
-        """The graph's N-Quads lines, each once, sorted (what rdflib's serializer writes, sorted)."""
-        return sorted({nquad_line(t, self.identifier) for t in self.triples})
+        """The graph's N-Quads lines, each once, sorted (what rdflib's serializer writes, sorted): the
+        lines :func:`nquad_line` gives, each IRI's form made once (rdflib checks its characters each time)."""
+        identifier = self.identifier
+        graph = identifier.n3() if identifier and identifier != DATASET_DEFAULT_GRAPH_ID else ""
+        iris: dict[str, str] = {}
+
+        def term(node: Node) -> str:
+            if type(node) is URIRef:
+                key = str(node)  # a plain str: looked up without rdflib's __eq__
+                found = iris.get(key)
+                if found is None:
+                    found = iris[key] = node.n3()
+                return found
+            return _object_term(node)
+
+        return sorted({"%s %s %s %s .\n" % (term(s), term(p), term(o), graph) for s, p, o in self.triples})
 
 
 class TripleCollector:
