@@ -21,6 +21,9 @@ from kg.engine.record import DocumentRecord, loads
 from kg.ingest.documents import Document
 
 _MODEL: str | None = None
+#: characters of text a chunk sent to a worker holds at most (unless it is one document): 16 short
+#: articles, or 5 or 6 of 2,000 characters (a worker parses one in about 0.1 s)
+CHUNK_CHARS = 12_000
 
 
 def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[bytes]:
@@ -134,8 +137,10 @@ class Analyser:
 class Feeder:
     """Analyse documents while the rest of the corpus is still being read.
 
-    ``add(document, key)`` queues a document; every ``chunk`` documents go to a worker (at most
-    two chunks per worker in flight: reading waits for them); each cache entry comes back to
+    ``add(document, key)`` queues a document; every ``chunk`` documents, or fewer holding
+    :data:`CHUNK_CHARS` characters, go to a worker (at most two chunks per worker in flight: reading
+    waits for them; the last chunks, small, leave little for one worker to do while the other
+    waits); each cache entry comes back to
     ``put(key, entry)`` (the cache). ``finish()`` sends the rest and waits for all.
     With one job, each chunk is analysed here when it is full.
     """
@@ -143,6 +148,7 @@ class Feeder:
     def __init__(self, analyser: Analyser, put, progress=None):
         self.analyser, self.put, self.progress = analyser, put, progress
         self.buffer: list[tuple[Document, str]] = []
+        self.chars = 0
         self.window: deque = deque()
         self.sent = 0
         self.chunk = 16 if analyser.jobs > 1 else analyser.chunk
@@ -150,7 +156,8 @@ class Feeder:
     def add(self, document: Document, key: str) -> None:
         self.buffer.append((document, key))
         self.sent += 1
-        if len(self.buffer) >= self.chunk:
+        self.chars += len(document.text)
+        if len(self.buffer) >= self.chunk or self.analyser.jobs > 1 and self.chars >= CHUNK_CHARS:
             self._send()
 
     def _send(self) -> None:
@@ -158,7 +165,7 @@ class Feeder:
             return
         documents = [d for d, _ in self.buffer]
         keys = [k for _, k in self.buffer]
-        self.buffer = []
+        self.buffer, self.chars = [], 0
         a = self.analyser
         if a.jobs == 1:
             from kg.nlp.parse import load_model
