@@ -28,7 +28,7 @@ from kg.nlp.parse import DEFAULT_MODELS, load_model
 documents, _ = read_corpus([Path(sys.argv[1])])
 texts = [d.text for d in documents]
 if sys.argv[4] == "kg":
-    nlp = load_model()  # kg's parser: the model with its attribute ruler memoised (kg.nlp.ruler)
+    nlp = load_model()  # kg's parser: the model with its attribute ruler memoised (kg.nlp.memo)
 else:  # spaCy as the model ships: the first of kg's default models installed
     nlp = next(n for n in map(lambda name: spacy.util.is_package(name) and spacy.load(name), DEFAULT_MODELS) if n)
 started = time.monotonic()

@@ -40,13 +40,13 @@ class Paragraph:
 
 def load_model(name: str | None = None) -> Language:
     """Load ``name``, or the first installed of :data:`DEFAULT_MODELS` (once per process), its
-    attribute ruler memoised (:mod:`kg.nlp.ruler`: the same annotations)."""
+    attribute ruler memoised (:mod:`kg.nlp.memo`: the same annotations)."""
     return _load_model(name or None)
 
 
 @cache
 def _load_model(name: str | None) -> Language:
-    from kg.nlp.ruler import memoise
+    from kg.nlp.memo import memoise
 
     names = (name,) if name else DEFAULT_MODELS
     for candidate in names:

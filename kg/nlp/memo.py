@@ -1,5 +1,6 @@
-"""spaCy's ``attribute_ruler``, giving the same annotations, with its one-token rules memoised.
+"""spaCy's ``attribute_ruler`` and ``lemmatizer``, giving the same annotations, memoised.
 
+**The attribute ruler.**
 The English models' attribute ruler maps each token's fine tag (and a few words, dependencies
 and spaces) to its coarse part of speech, morphology and some lemmas: about 170 one-token
 patterns and a handful of two-token ones ("there were", "gon na", "ai n't"). spaCy runs all of
@@ -12,15 +13,21 @@ does, with spaCy's ``set_token_attrs``.
 
 Only a ruler whose one-token patterns read the word, its lexical flags, the tag or the
 dependency, without operators, is memoised (:func:`memoisable`); any other stays spaCy's own.
-``tests/nlp/test_ruler.py`` compares the annotations of both on sentences and articles.
+
+**The lemmatizer** (rule mode) gives a token the lemma its word, part of speech and morphology
+decide (spaCy's own cache has that key); :class:`MemoLemmatizer` reads the three for a whole
+document at once and asks spaCy's lemmatizer only for a combination it has not seen.
+
+``tests/nlp/test_memo.py`` compares the annotations of both with spaCy's on sentences and articles.
 """
 
 from __future__ import annotations
 
-from spacy.attrs import DEP, ORTH, TAG
+from spacy.attrs import DEP, LEMMA, MORPH, ORTH, POS, TAG
 from spacy.language import Language
 from spacy.matcher import Matcher
-from spacy.pipeline import AttributeRuler
+from spacy.lang.en.lemmatizer import EnglishLemmatizer
+from spacy.pipeline import AttributeRuler, Lemmatizer
 from spacy.tokens import Doc
 from spacy.tokens._retokenize import set_token_attrs
 
@@ -113,28 +120,56 @@ class MemoRuler:
         return doc
 
 
+class MemoLemmatizer:
+    """Stands in for a rule-mode :class:`Lemmatizer` (see the module); ``lemmatizer`` is left unchanged."""
+
+    def __init__(self, lemmatizer: Lemmatizer):
+        self.lemmatizer = lemmatizer
+        self._memo: dict[tuple[int, int, int], int] = {}
+
+    def __call__(self, doc: Doc) -> Doc:
+        lemmatizer = self.lemmatizer
+        if not lemmatizer._validated or not len(doc):
+            return lemmatizer(doc)  # its tables checked (and its error) as spaCy does
+        rows = doc.to_array([ORTH, POS, MORPH, LEMMA])
+        memo, strings, overwrite = self._memo, doc.vocab.strings, lemmatizer.overwrite
+        changed = False
+        for i, (orth, pos, morph, lemma) in enumerate(rows.tolist()):
+            if overwrite or lemma == 0:
+                found = memo.get((orth, pos, morph))
+                if found is None:
+                    found = memo[(orth, pos, morph)] = strings.add(lemmatizer.lemmatize(doc[i])[0])
+                rows[i, 3] = found
+                changed = True
+        if changed:
+            doc.from_array([LEMMA], rows[:, 3].copy())
+        return doc
+
+
 @Language.factory(_NAME)
 def _make(nlp: Language, name: str) -> "_Slot":
     return _Slot()
 
 
 class _Slot:
-    """What :func:`memoise` puts in the pipeline: the :class:`MemoRuler` of the ruler it replaced."""
+    """What :func:`memoise` puts in the pipeline: the memoised stand-in of the component it replaced."""
 
-    memo: MemoRuler
+    memo: MemoRuler | MemoLemmatizer
 
     def __call__(self, doc: Doc) -> Doc:
         return self.memo(doc)
 
 
-def memoise(nlp: Language, name: str = "attribute_ruler") -> Language:
-    """Replace the pipeline's ``name`` component by its :class:`MemoRuler`, when it is a memoisable
-    :class:`AttributeRuler` (otherwise ``nlp`` is left as it is); returns ``nlp``."""
-    if name not in nlp.pipe_names:
-        return nlp
-    ruler = nlp.get_pipe(name)
-    if not isinstance(ruler, AttributeRuler) or not memoisable(ruler):
-        return nlp
-    slot = nlp.replace_pipe(name, _NAME)
-    slot.memo = MemoRuler(ruler)
+def memoise(nlp: Language) -> Language:
+    """Replace the pipeline's attribute ruler by its :class:`MemoRuler` (when :func:`memoisable`) and its
+    rule-mode lemmatizer (spaCy's own or the English one) by its :class:`MemoLemmatizer`; any other
+    component stays as it is. Returns ``nlp``."""
+    for name, component in list(nlp.pipeline):
+        if isinstance(component, AttributeRuler) and memoisable(component):
+            memo: MemoRuler | MemoLemmatizer = MemoRuler(component)
+        elif type(component) in (Lemmatizer, EnglishLemmatizer) and component.mode == "rule":
+            memo = MemoLemmatizer(component)
+        else:
+            continue
+        nlp.replace_pipe(name, _NAME).memo = memo
     return nlp

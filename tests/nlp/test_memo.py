@@ -1,4 +1,5 @@
-"""kg.nlp.ruler: the memoised attribute ruler gives the annotations of the model's own, token for token."""
+"""kg.nlp.memo: the memoised attribute ruler and lemmatizer give the annotations of the model's own,
+token for token."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from pathlib import Path
 import pytest
 import spacy
 from spacy.attrs import DEP, ENT_IOB, ENT_TYPE, HEAD, LEMMA, MORPH, POS, TAG
-from spacy.pipeline import AttributeRuler
+from spacy.pipeline import AttributeRuler, Lemmatizer
 
 from kg.nlp.parse import DEFAULT_MODELS, paragraphs
-from kg.nlp.ruler import MemoRuler, memoisable, memoise
+from kg.nlp.memo import MemoLemmatizer, MemoRuler, memoisable, memoise
 
 ROOT = Path(__file__).resolve().parents[2]
 ATTRS = [POS, MORPH, LEMMA, TAG, DEP, HEAD, ENT_IOB, ENT_TYPE]
@@ -47,7 +48,9 @@ def test_the_model_is_memoised(models):
     plain, memo = models
     assert plain.pipe_names == memo.pipe_names
     assert isinstance(plain.get_pipe("attribute_ruler"), AttributeRuler)
-    assert not isinstance(memo.get_pipe("attribute_ruler"), AttributeRuler)
+    assert isinstance(memo.get_pipe("attribute_ruler").memo, MemoRuler)
+    assert isinstance(plain.get_pipe("lemmatizer"), Lemmatizer)
+    assert isinstance(memo.get_pipe("lemmatizer").memo, MemoLemmatizer)
 
 
 @pytest.mark.parametrize("text", SENTENCES)
@@ -107,3 +110,16 @@ def test_later_rules_win_and_index_counts():
         assert _annotations(memo(nlp.make_doc(text))) == _annotations(ruler(nlp.make_doc(text)))
     doc = memo(nlp.make_doc("x y x"))
     assert [t.lemma_ for t in doc] == ["second", "", "third"] and doc[2].pos_ == "NOUN"
+
+
+def test_lemmatizer_overwriting(models):
+    """With ``overwrite``, the lemmas the attribute ruler set are lemmatized again, as spaCy does."""
+    plain, memo = models
+    plain_lemmatizer, memo_lemmatizer = plain.get_pipe("lemmatizer"), memo.get_pipe("lemmatizer").memo
+    text = "We ain't gonna go; the MPs were ejected and they got their apology."
+    try:
+        plain_lemmatizer.overwrite = memo_lemmatizer.lemmatizer.overwrite = True
+        assert _annotations(memo(text)) == _annotations(plain(text))
+    finally:
+        plain_lemmatizer.overwrite = memo_lemmatizer.lemmatizer.overwrite = False
+    assert _annotations(memo(text)) == _annotations(plain(text))
