@@ -139,7 +139,10 @@ def write_results(args, began: float, load_before, rows, corpora, builds: dict, 
         *[f"Corpus ({name}): {describe(figures)}, {how[kind]}." for kind, name, figures in corpora], "",
         f"Builds run `kg build CORPUS --out DIR --jobs {args.jobs} --quiet` (default formats "
         "Turtle and TriG, SHACL validation on); spaCy alone is `nlp.pipe(texts, batch_size="
-        f"{args.batch_size}, n_process={args.jobs})` over the same articles' texts with the same model. Times are "
+        f"{args.batch_size}, n_process={args.jobs})` over the same articles' texts with the model as it ships "
+        "(`spacy.load`); the build parses with kg's parser, the same model with its attribute ruler and "
+        "lemmatizer memoised (`kg.nlp.memo`: the same annotations, `tests/nlp/test_memo.py`), timed alone "
+        "the same way. Times are "
         "whole processes (start, model load, work); memory is the peak PSS of the process tree (build and "
         "workers), sampled every 0.2 s.", "",
         "| measure | value | goal | |", "|---|---|---|---|",
