@@ -69,6 +69,15 @@ def slug(text: str) -> str:
     return quote(s, safe="-_")
 
 
+
+@lru_cache(maxsize=1 << 14, typed=True)
+def _literal(value, lang: str | None = None, datatype: URIRef | None = None) -> Literal:
+    """rdflib's ``Literal(value, lang=..., datatype=...)``, one object for equal arguments of one type: a
+    mapping makes the same names, labels, offsets and dates over and over, and rdflib's Literal is slow
+    to make. (A text made once, an article's or a sentence's, is made with Literal: kept, it would only
+    take memory.)"""
+    return Literal(value, lang=lang, datatype=datatype)
+
 @lru_cache(maxsize=None)
 def kg_types(cls: str) -> tuple[URIRef, ...]:
     """``kg:cls`` and every kg: class above it in ``kg.ttl`` (``Ejection`` -> kg:Ejection, kg:Event).
@@ -157,8 +166,8 @@ class Mapper:
         g.add((ctx, RDF.type, NIF.RFC5147String))
         if len(d.verbatim.encode("utf-8")) <= MAX_TEXT_BYTES:
             g.add((ctx, NIF.isString, Literal(d.verbatim)))
-        g.add((ctx, NIF.beginIndex, Literal(0, datatype=XSD.nonNegativeInteger)))
-        g.add((ctx, NIF.endIndex, Literal(len(d.verbatim), datatype=XSD.nonNegativeInteger)))
+        g.add((ctx, NIF.beginIndex, _literal(0, datatype=XSD.nonNegativeInteger)))
+        g.add((ctx, NIF.endIndex, _literal(len(d.verbatim), datatype=XSD.nonNegativeInteger)))
         g.add((ctx, NIF.sourceUrl, doc))
         g.add((ctx, NIF.predLang, TEXT_LEXVO))
         return ctx
@@ -171,8 +180,8 @@ class Mapper:
         g.add((sent, RDF.type, NIF.Sentence))
         g.add((sent, RDF.type, NIF.RFC5147String))
         g.add((sent, NIF.referenceContext, self.context_iri(d)))
-        g.add((sent, NIF.beginIndex, Literal(begin, datatype=XSD.nonNegativeInteger)))
-        g.add((sent, NIF.endIndex, Literal(end, datatype=XSD.nonNegativeInteger)))
+        g.add((sent, NIF.beginIndex, _literal(begin, datatype=XSD.nonNegativeInteger)))
+        g.add((sent, NIF.endIndex, _literal(end, datatype=XSD.nonNegativeInteger)))
         g.add((sent, NIF.anchorOf, Literal(d.verbatim[begin:end])))  # as written: no-break spaces too
         g.add((sent, KG.inDocument, doc))
         return sent
@@ -190,9 +199,9 @@ class Mapper:
         for prop, value, dt in (("outlet", d.outlet, None), ("url", d.url, XSD.anyURI),
                                 ("published", d.published, XSD.date)):
             if value:
-                g.add((doc, KG[prop], Literal(value.isoformat() if dt == XSD.date else value, datatype=dt)))
+                g.add((doc, KG[prop], _literal(value.isoformat() if dt == XSD.date else value, datatype=dt)))
         if d.date and not d.published:  # Document.date: the latest embedded post's
-            g.add((doc, KG.inferredDate, Literal(d.date.isoformat(), datatype=XSD.date)))
+            g.add((doc, KG.inferredDate, _literal(d.date.isoformat(), datatype=XSD.date)))
             g.add((doc, KG.dateInference, KG.LatestEmbeddedPost))
         self._country = lexicon.load().country_of(d.text)  # whose party a party name is (schema:sameAs)
         for e in facts.entities:
@@ -203,9 +212,9 @@ class Mapper:
             g.add((post, KG.embeddedIn, doc))
             g.add((post, KG.text, Literal(d.verbatim[embed.start:embed.body_end].strip(), lang=TEXT_LANGUAGE)))
             if embed.handle:
-                g.add((post, KG.handle, Literal("@" + embed.handle.lstrip("@"))))
+                g.add((post, KG.handle, _literal("@" + embed.handle.lstrip("@"))))
             if embed.published:
-                g.add((post, KG.postedOn, Literal(embed.published.isoformat(), datatype=XSD.date)))
+                g.add((post, KG.postedOn, _literal(embed.published.isoformat(), datatype=XSD.date)))
             author = facts.post_authors.get(i)
             if author is not None:
                 g.add((post, KG.postAuthor, self.entity_iri(author)))
@@ -216,14 +225,14 @@ class Mapper:
         """The graph's PROV-O: when, and by which activity (kg, its version, the rules' digest)."""
         b = self.build
         activity, software = self.ns[f"build/{b.key}"], self.ns[f"software/{quote(b.software)}-{quote(b.version)}"]
-        g.add((g.identifier, PROV.generatedAtTime, Literal(b.generated_at.isoformat(), datatype=XSD.dateTime)))
+        g.add((g.identifier, PROV.generatedAtTime, _literal(b.generated_at.isoformat(), datatype=XSD.dateTime)))
         g.add((g.identifier, PROV.wasGeneratedBy, activity))
         g.add((activity, RDF.type, PROV.Activity))
         g.add((activity, PROV.wasAssociatedWith, software))
-        g.add((activity, KG.rulesVersion, Literal(b.rules)))
+        g.add((activity, KG.rulesVersion, _literal(b.rules)))
         g.add((software, RDF.type, PROV.SoftwareAgent))
-        g.add((software, RDFS.label, Literal(b.software)))
-        g.add((software, SCHEMA.softwareVersion, Literal(b.version)))
+        g.add((software, RDFS.label, _literal(b.software)))
+        g.add((software, SCHEMA.softwareVersion, _literal(b.version)))
 
     def add_entity(self, g, e: Entity) -> None:
         iri = self._labelled(g, e, e.names | set(e.aliases))
@@ -244,13 +253,13 @@ class Mapper:
         iri = self.entity_iri(e)
         for cls in kg_types(e.kind):
             g.add((iri, RDF.type, cls))
-        g.add((iri, RDFS.label, Literal(e.name)))
+        g.add((iri, RDFS.label, _literal(e.name)))
         for n in sorted(other_names):
             if n and n != e.name:
-                g.add((iri, SKOS.altLabel, Literal(n)))
+                g.add((iri, SKOS.altLabel, _literal(n)))
         for key in sorted({fold(n) for n in other_names | {e.name} if n}):
             if key:
-                g.add((iri, SKOS.hiddenLabel, Literal(key)))
+                g.add((iri, SKOS.hiddenLabel, _literal(key)))
         # a gazetteer party's Wikidata entity (Party Facts' link); schema:sameAs, not owl:sameAs, which
         # would merge the two nodes' facts and is a schema triple to the fast reasoner
         qid = lexicon.load().wikidata(e.name, self._country, e.aliases) if e.kind == "PoliticalParty" else None
@@ -288,25 +297,25 @@ class Mapper:
         g.add((record, KG.sourceDocument, doc))
         g.add((record, KG.evidence, sent))
         if ev.trigger:  # a quote continued from an earlier one has no trigger word
-            g.add((record, KG.trigger, Literal(ev.trigger, lang=TEXT_LANGUAGE)))
-        g.add((record, KG.rule, Literal(ev.rule)))
-        g.add((record, KG.confidence, Literal(f"{ev.confidence:.2f}", datatype=XSD.decimal)))
+            g.add((record, KG.trigger, _literal(ev.trigger, lang=TEXT_LANGUAGE)))
+        g.add((record, KG.rule, _literal(ev.rule)))
+        g.add((record, KG.confidence, _literal(f"{ev.confidence:.2f}", datatype=XSD.decimal)))
         if ev.charge:
-            g.add((record, KG.charge, Literal(ev.charge, lang=TEXT_LANGUAGE)))
+            g.add((record, KG.charge, _literal(ev.charge, lang=TEXT_LANGUAGE)))
         g.add((iri, KG.modality, KG[ev.modality]))
         agents = [a.entity for a in ev.agents if a.entity is not None]
         targets = [t.entity for t in ev.targets if t.entity is not None]
         for e in agents + targets:
             self.add_entity_label(g, e)
         if ev.date is not None:
-            g.add((iri, KG.date, Literal(ev.date.isoformat(), datatype=XSD.date)))
+            g.add((iri, KG.date, _literal(ev.date.isoformat(), datatype=XSD.date)))
         if ev.asserted:  # what this article says of the event, on its report
             for a in agents:
                 g.add((record, KG.reportedAgent, self.entity_iri(a)))
             for t in targets:
                 g.add((record, KG.reportedTarget, self.entity_iri(t)))
             if ev.date is not None:
-                g.add((record, KG.reportedDate, Literal(ev.date.isoformat(), datatype=XSD.date)))
+                g.add((record, KG.reportedDate, _literal(ev.date.isoformat(), datatype=XSD.date)))
         if getattr(ev, "quote", None) and ev.cls == "Statement":
             g.add((iri, KG.quote, Literal(ev.quote, lang=TEXT_LANGUAGE)))
         if not ev.asserted:
