@@ -242,3 +242,34 @@ def test_jobs_mapper_sees_only_the_shared_keys_of_the_article_it_maps(tmp_path, 
 
     stream.build(_corpus_inputs(), tmp_path, BuildOptions(validate=False))
     assert not stale
+
+
+def test_feeder_chunks_by_documents_and_characters(monkeypatch):
+    """A chunk goes to a worker at 16 documents, or sooner when it holds CHUNK_CHARS characters, so
+    the last chunks of long articles are short; every document is sent once, in order."""
+    from concurrent.futures import Future
+
+    from kg.engine import workers
+    from kg.ingest.documents import from_text
+
+    sent: list[list[str]] = []
+
+    class Pool:
+        def submit(self, fn, documents, batch_size):
+            sent.append([d.id for d in documents])
+            done = Future()
+            done.set_result([b""] * len(documents))
+            return done
+
+    analyser = workers.Analyser(jobs=2)
+    monkeypatch.setattr(analyser, "_pool", lambda: Pool())
+    got = []
+    feeder = analyser.feeder(lambda key, data: got.append(key))
+    short, long = "Short text. " * 10, "A long article. " * 500  # 120 and 8,000 characters
+    texts = [short] * 20 + [long] * 5 + [short]
+    for i, text in enumerate(texts):
+        feeder.add(from_text(text, f"d{i:02d}"), f"k{i:02d}")
+    feeder.finish()
+    assert [len(c) for c in sent] == [16, 6, 2, 2]  # 16 short; 4 short and 2 long; 2 long; 1 long and 1 short
+    assert [d for c in sent for d in c] == [f"d{i:02d}" for i in range(len(texts))]
+    assert got == [f"k{i:02d}" for i in range(len(texts))]
