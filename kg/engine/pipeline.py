@@ -56,10 +56,10 @@ class Analysed:
 
 def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> Analysed:
     """Mentions, entities and events of one parsed document."""
-    found = [mentions.find(p.doc, i, language) for i, p in enumerate(paragraphs)]
-    mentions.second_pass([p.doc for p in paragraphs], found)
+    found = [mentions.find(p.doc, i, language, p) for i, p in enumerate(paragraphs)]
+    mentions.second_pass([p.doc for p in paragraphs], found, paragraphs)
     for i, (p, ms) in enumerate(zip(paragraphs, found)):
-        mentions.attach_roles(p.doc, i, ms, language)
+        mentions.attach_roles(p.doc, i, ms, language, p)
     flat = [m for ms in found for m in ms]
     entities = resolve.resolve_document(flat, [p.doc for p in paragraphs], document.id)
     events = extract.extract(document, paragraphs, flat)
@@ -98,7 +98,7 @@ def record_of(analysed: Analysed) -> DocumentRecord:
         entity = None if m.entity is None else number(m.entity)
         return ArgumentRecord(m.para, m.start, m.end, m.kind, m.name, m.head, m.key, entity)
 
-    sentences = tuple((p.start + s.start_char, p.start + s.end_char) for p in analysed.paragraphs for s in p.doc.sents)
+    sentences = tuple((p.start + s.start_char, p.start + s.end_char) for p in analysed.paragraphs for s in p.sents)
     first = {s: i + 1 for i, s in reversed(list(enumerate(sentences)))}
     events = tuple(EventRecord(ev.cls, ev.rule, ev.trigger, ev.para, ev.trigger_index, ev.sentence,
                                first.get(ev.sentence, 0), tuple(argument(m) for m in ev.agents),
