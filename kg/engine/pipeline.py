@@ -56,10 +56,10 @@ class Analysed:
 
 def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> Analysed:
     """Mentions, entities and events of one parsed document."""
-    found = [mentions.find(p.doc, i, language) for i, p in enumerate(paragraphs)]
-    mentions.second_pass([p.doc for p in paragraphs], found)
+    found = [mentions.find(p.doc, i, language, p) for i, p in enumerate(paragraphs)]
+    mentions.second_pass([p.doc for p in paragraphs], found, paragraphs)
     for i, (p, ms) in enumerate(zip(paragraphs, found)):
-        mentions.attach_roles(p.doc, i, ms, language)
+        mentions.attach_roles(p.doc, i, ms, language, p)
     flat = [m for ms in found for m in ms]
     entities = resolve.resolve_document(flat, [p.doc for p in paragraphs], document.id)
     events = extract.extract(document, paragraphs, flat)

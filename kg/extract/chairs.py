@@ -49,14 +49,15 @@ def _body_after(f: Finder, s: int) -> int:
 def committee_chairs(f: Finder) -> None:
     """Office mentions for the chairs of named bodies, and the people the title names."""
     cc, doc = f.lex.committee_chairs, f.doc
+    texts, lowers = f.texts, f.lowers
     if cc is None:
         return
     for i, tok in enumerate(f.tokens):
-        if tok.lower_ not in cc.words or i in f.owner:
+        if lowers[i] not in cc.words or i in f.owner:
             continue
         # "chairman of the X Committee"
-        if i + 2 < len(doc) and doc[i + 1].lower_ == "of":
-            b = i + 2 + (doc[i + 2].lower_ == "the")
+        if i + 2 < len(doc) and lowers[i + 1] == "of":
+            b = i + 2 + (lowers[i + 2] == "the")
             be = _body_after(f, b)
             if be == b or not f.free(i, be):
                 continue
@@ -73,6 +74,6 @@ def committee_chairs(f: Finder) -> None:
         if not_current(f, s, e):
             continue
         office = f.add(Mention(f.para, s, e, "Office", name, i, key=fold(name),
-                               desc={"alias": f"{tok.lower_} of the {body}"}))
+                               desc={"alias": f"{lowers[i]} of the {body}"}))
         if n > e:
             f.add(Mention(f.para, s, n, "Person", doc[e:n].text, n - 1, roles=[("holdsOffice", office)]))

@@ -23,14 +23,16 @@ def organisations(f: Finder, marked: bool = False) -> None:
     word, 'Acme Energy Corporation'; an acronym; 'Bank of England'), found before the people so
     that no person is made of them; else any, after people, parties and titles are found."""
     doc, lex = f.doc, f.lex
+    texts, lowers = f.texts, f.lowers
+    toks = f.tokens
     heads = lex.grammar["organisation_heads"]
     for ent in doc.ents:
         if ent.label_ != "ORG":
             continue
         s, e = ent.start, ent.end
-        if doc[s].lower_ == "the":
+        if lowers[s] == "the":
             s += 1
-        while e > s and (doc[e - 1].tag_ == "POS" or doc[e - 1].is_punct):
+        while e > s and (toks[e - 1].tag_ == "POS" or toks[e - 1].is_punct):
             e -= 1
         # the part before a name or title another finder took ('Amnesty International Director X')
         k = s
@@ -49,7 +51,7 @@ def organisations(f: Finder, marked: bool = False) -> None:
         # a title ('the Governor General of Canada') or a party's initials ('the PTI leader') is no company
         if any(t.lower_ in lex.office_words() for t in span) or (_acronym(span.text) and party_initials(f, span.text)):
             continue
-        st = s - 1 if s > 0 and doc[s - 1].lower_ == "the" else s
+        st = s - 1 if s > 0 and lowers[s - 1] == "the" else s
         f.add(Mention(f.para, st, e, "Organization", span.text, f.span_head(s, e), key=fold(span.text)))
 
 
@@ -57,24 +59,28 @@ def campaigns(f: Finder) -> None:
     """'the Biden campaign', 'the Acme group': a name before a lower-case head noun (before the
     people are found, so that the name stays inside the organisation)."""
     doc, lex = f.doc, f.lex
+    texts, lowers = f.texts, f.lowers
+    toks = f.tokens
     heads = {h for h in lex.grammar["organisation_heads"] if h.islower()}
     for i, tok in enumerate(f.tokens):
-        if tok.text not in heads or i < 2 or i in f.owner:
+        if texts[i] not in heads or i < 2 or i in f.owner:
             continue
         s = i
-        while s > 0 and capitalised(doc[s - 1]) and doc[s - 1].pos_ == "PROPN" and (s - 1) not in f.owner:
+        while s > 0 and f.capitalised(s - 1) and toks[s - 1].pos_ == "PROPN" and (s - 1) not in f.owner:
             s -= 1
-        if s < i and s > 0 and doc[s - 1].lower_ == "the":
-            f.add(Mention(f.para, s - 1, i + 1, "Organization", doc[s:i + 1].text, i, key=fold(doc[s:i + 1].text)))
+        if s < i and s > 0 and lowers[s - 1] == "the":
+            f.add(Mention(f.para, s - 1, i + 1, "Organization", f.span_text(s, i + 1), i, key=fold(f.span_text(s, i + 1))))
 
 
 def descriptions(f: Finder) -> None:
     """'the company', 'the network': the organisation the article last named (resolve stage)."""
     doc, nouns = f.doc, f.lex.grammar["organisation_nouns"]
+    texts, lowers = f.texts, f.lowers
+    toks = f.tokens
     for i, tok in enumerate(f.tokens):
-        if i in f.owner or tok.lower_ not in nouns or tok.tag_ != "NN" or i == 0 or doc[i - 1].lower_ != "the":
+        if i in f.owner or lowers[i] not in nouns or tok.tag_ != "NN" or i == 0 or lowers[i - 1] != "the":
             continue
         # not 'the company's chairman X' taken for a name, nor 'the network ABS' (a name follows)
-        if i + 1 < len(doc) and capitalised(doc[i + 1]) and doc[i + 1].pos_ == "PROPN":
+        if i + 1 < len(doc) and f.capitalised(i + 1) and toks[i + 1].pos_ == "PROPN":
             continue
-        f.add(Mention(f.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i, desc={"organisation": True}))
+        f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i, desc={"organisation": True}))

@@ -44,10 +44,12 @@ def date_events(ctx: Context, events: list[Event]) -> None:
         by_sentence.setdefault(e.sentence, []).append(e)
     for pi, para in enumerate(ctx.paragraphs):
         in_embed = ctx.document.in_embed(para.start, para.start + len(para.text)) is not None
-        for sent in para.doc.sents:
+        for sent in para.sents:
             span = (ctx.char(pi, sent.start_char), ctx.char(pi, sent.end_char))
             found = []
-            for s, e, text in timex.find(sent.text):
+            # (the paragraph's text cut at the sentence's offsets is ``sent.text``, without
+            # making a Token object for each of its words)
+            for s, e, text in timex.find(para.text[sent.start_char:sent.end_char]):
                 start = sent.start_char + s
                 if any(q0 <= start < q1 for q0, q1 in ctx.quoted[pi]):
                     continue
@@ -56,7 +58,7 @@ def date_events(ctx: Context, events: list[Event]) -> None:
                 if t is not None and tok is not None:
                     found.append((tok.root, t))
             for ev in by_sentence.get(span, []):
-                trig = para.doc[ev.trigger_index]
+                trig = para.tokens[ev.trigger_index]
                 # a vague expression ("last week") undates only its own clause's events
                 mine = [(tok, t) for tok, t in found if _dates_event(tok, trig)
                         and (t.value is not None or _clause_verb(tok).i == _clause_verb(trig).i)]

@@ -18,34 +18,36 @@ def _age(text: str) -> int | None:
 def epithets(f: Finder) -> None:
     """Descriptions for epithets, and the ages stated after names ('X, 45,')."""
     doc, lex = f.doc, f.lex
+    texts, lowers = f.texts, f.lowers
+    toks = f.tokens
     for i, tok in enumerate(f.tokens):
-        if i == 0 or doc[i - 1].lower_ != "the" or (i - 1) in f.owner:
+        if i == 0 or lowers[i - 1] != "the" or (i - 1) in f.owner:
             continue
         if i in f.owner:
             # "the Conservative said": a one-word party name that is a party noun heading its phrase
             o = f.owner[i]
-            if not (o.kind == "PoliticalParty" and (o.start, o.end) == (i, i + 1) and lex.party_adjectives.get(tok.text)
+            if not (o.kind == "PoliticalParty" and (o.start, o.end) == (i, i + 1) and lex.party_adjectives.get(texts[i])
                     and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"}):
                 continue
             f.mentions.remove(o)
             del f.owner[i]
-        nxt = doc[i + 1] if i + 1 < len(doc) else None
+        nxt = toks[i + 1] if i + 1 < len(doc) else None
         # "the Democrat said": a party noun heading its phrase, not 'the Democratic Party' or 'the Republican senator'
-        party = lex.party_adjectives.get(tok.text)
-        if party and tok.tag_ in {"NNP", "NN"} and tok.dep_ not in {"compound", "amod"} and tok.text[:1].isupper() \
+        party = lex.party_adjectives.get(texts[i])
+        if party and tok.tag_ in {"NNP", "NN"} and tok.dep_ not in {"compound", "amod"} and texts[i][:1].isupper() \
                 and (nxt is None or nxt.pos_ not in {"NOUN", "PROPN"}):
-            f.add(Mention(f.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i, desc={"party": party}))
+            f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i, desc={"party": party}))
         # "the 45-year-old": a number, 'year', 'old' joined by hyphens
-        elif _age(tok.text) and i + 4 < len(doc) and [t.lower_ for t in doc[i + 1:i + 5]] == ["-", "year", "-", "old"] \
-                and not (i + 5 < len(doc) and doc[i + 5].pos_ in {"NOUN", "PROPN"}):
-            f.add(Mention(f.para, i - 1, i + 5, "Description", doc[i - 1:i + 5].text, i + 4, desc={"age": _age(tok.text)}))
+        elif _age(texts[i]) and i + 4 < len(doc) and [t.lower_ for t in toks[i + 1:i + 5]] == ["-", "year", "-", "old"] \
+                and not (i + 5 < len(doc) and toks[i + 5].pos_ in {"NOUN", "PROPN"}):
+            f.add(Mention(f.para, i - 1, i + 5, "Description", f.span_text(i - 1, i + 5), i + 4, desc={"age": _age(texts[i])}))
         # "the party leader", "the party's leader"
-        elif tok.lower_ == "party" and nxt is not None:
+        elif lowers[i] == "party" and nxt is not None:
             k = i + 1 + (nxt.tag_ == "POS")
-            if k < len(doc) and doc[k].lower_ in lex.party_roles and k not in f.owner \
-                    and not (k + 1 < len(doc) and doc[k + 1].lower_ == "of"):
-                f.add(Mention(f.para, i - 1, k + 1, "Description", doc[i - 1:k + 1].text, k,
-                              desc={"party_role": lex.party_roles[doc[k].lower_]}))
+            if k < len(doc) and lowers[k] in lex.party_roles and k not in f.owner \
+                    and not (k + 1 < len(doc) and lowers[k + 1] == "of"):
+                f.add(Mention(f.para, i - 1, k + 1, "Description", f.span_text(i - 1, k + 1), k,
+                              desc={"party_role": lex.party_roles[lowers[k]]}))
 
 
 def seat_at(f: Finder, k: int) -> str | None:
@@ -67,16 +69,17 @@ def member_for(f: Finder) -> None:
     """'the member for Bath', 'the honourable member for Bath', 'the MP for Bath': a description
     of whoever sits for the seat (a description already there takes the seat)."""
     doc = f.doc
+    texts, lowers = f.texts, f.lowers
     for i, tok in enumerate(f.tokens):
-        if tok.lower_ not in f.lex.grammar["seat_nouns"]:
+        if lowers[i] not in f.lex.grammar["seat_nouns"]:
             continue
         seat = seat_at(f, i + 1)
         if seat is None:
             continue
         st = i
-        while st > 0 and doc[st - 1].lower_ in f.lex.grammar["courtesy_words"]:
+        while st > 0 and lowers[st - 1] in f.lex.grammar["courtesy_words"]:
             st -= 1
-        if st == 0 or doc[st - 1].lower_ != "the":
+        if st == 0 or lowers[st - 1] != "the":
             continue
         d = f.owner.get(i)
         if d is not None and d.kind == "Description":

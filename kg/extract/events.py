@@ -33,7 +33,7 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
     by_lemma = rules.compiled()
     for pi, para in enumerate(paragraphs):
         embed = document.in_embed(para.start, para.start + len(para.text))
-        for tok in para.doc:
+        for tok in para.tokens:
             candidates = by_lemma.get(tok.lemma_.lower())
             if not candidates:
                 continue

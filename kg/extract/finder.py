@@ -14,6 +14,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Token
 
 from kg.model import Mention, fold
+from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon
 
 
@@ -78,21 +79,42 @@ def longest(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return sorted(out)
 
 
+def span_text(doc: Doc, tokens: list[Token], text: str, s: int, e: int) -> str:
+    """``doc[s:e].text`` cut from ``text`` (``doc.text``) at its ``tokens``' offsets: a Span's text
+    makes a Token object for each of its words (outside ``0 <= s < e <= len``, the Span's own)."""
+    if not 0 <= s < e <= len(tokens):
+        return doc[s:e].text
+    last = tokens[e - 1]
+    return text[tokens[s].idx:last.idx + len(last.text)]
+
+
 class Finder:
     """Find mentions in one paragraph (``para`` is its index in the document)."""
 
-    def __init__(self, doc: Doc, para: int, nlp: Language):
+    def __init__(self, doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None):
         self.doc, self.para, self.lex, self.nlp = doc, para, lexicon.load(), nlp
-        #: one Token object per token, made once: ``doc[i]`` and iterating a Doc make new ones each time
-        self.tokens = list(doc)
+        self.parsed = parsed
+        #: one Token object per token, made once (the paragraph's, if given: ``parsed``, of ``doc``):
+        #: ``doc[i]`` and iterating a Doc make new ones each time
+        self.tokens = list(doc) if parsed is None else parsed.tokens
         self.m = matchers(nlp)
         self.mentions: list[Mention] = []
         self.owner: dict[int, Mention] = {}
 
     @cached_property
+    def texts(self) -> list[str]:
+        """Each token's ``text`` (:attr:`kg.nlp.parse.Paragraph.texts`)."""
+        return [t.text for t in self.tokens] if self.parsed is None else self.parsed.texts
+
+    @cached_property
+    def lowers(self) -> list[str]:
+        """Each token's ``lower_`` (:attr:`kg.nlp.parse.Paragraph.lowers`)."""
+        return [t.lower_ for t in self.tokens] if self.parsed is None else self.parsed.lowers
+
+    @cached_property
     def text(self) -> str:
         """The paragraph's text, made once (spaCy joins every token's text again on each ``doc.text``)."""
-        return self.doc.text
+        return self.doc.text if self.parsed is None else self.parsed.text
 
     def add(self, m: Mention) -> Mention:
         self.mentions.append(m)
@@ -102,6 +124,14 @@ class Finder:
 
     def free(self, s: int, e: int) -> bool:
         return all(i not in self.owner for i in range(s, e))
+
+    def capitalised(self, i: int) -> bool:
+        """Does token ``i``'s text begin with a capital? (:func:`capitalised`, from :attr:`texts`)"""
+        return self.texts[i][:1].isupper()
+
+    def span_text(self, s: int, e: int) -> str:
+        """``doc[s:e].text`` (:func:`span_text`)."""
+        return span_text(self.doc, self.tokens, self.text, s, e)
 
     def span_head(self, s: int, e: int) -> int:
         return self.doc[s:e].root.i

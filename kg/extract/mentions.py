@@ -13,19 +13,21 @@ Each family of mention rules has its module (:mod:`kg.extract.organisations`,
 from __future__ import annotations
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from kg.extract import chairs, companies, epithets, organisations, people, roles
-from kg.extract.finder import Finder
+from kg.extract.finder import Finder, span_text
 from kg.extract.given_names import is_given_name
 from kg.extract.spelling import typo_match
 from kg.model import Mention, fold
+from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon
 
 
-def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
-    """All mentions in a parsed paragraph, in text order."""
-    f = Finder(doc, para, nlp)
+def find(doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None) -> list[Mention]:
+    """All mentions in a parsed paragraph, in text order (``parsed``: the paragraph of ``doc``, whose
+    tokens and text are made once for every step)."""
+    f = Finder(doc, para, nlp, parsed)
     chairs.committee_chairs(f)
     organisations.parties(f)
     organisations.legislatures(f)
@@ -45,10 +47,11 @@ def find(doc: Doc, para: int, nlp: Language) -> list[Mention]:
     return f.mentions
 
 
-def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language) -> None:
+def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language,
+                 parsed: Paragraph | None = None) -> None:
     """Roles stated beside a name, once every name of the document is known (after
-    :func:`second_pass`): appositions, parentheses, relative clauses."""
-    f = Finder(doc, para, nlp)
+    :func:`second_pass`): appositions, parentheses, relative clauses (``parsed`` as for :func:`find`)."""
+    f = Finder(doc, para, nlp, parsed)
     for m in sorted(mentions, key=lambda m: (m.end - m.start), reverse=True):
         f.mentions.append(m)
         for i in range(m.start, m.end):
@@ -60,12 +63,15 @@ def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language) ->
     mentions[:] = sorted(f.mentions, key=lambda m: (m.start, -m.end))
 
 
-def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
+def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragraph] | None = None) -> None:
     """One type per name across a document: once 'Ada Okoro' is a person, a bare
     'Okoro' tagged GPE elsewhere is that person too; likewise party names; a capitalised
-    word one or two edits from a known surname ('Hallburg') is taken as that surname."""
+    word one or two edits from a known surname ('Hallburg') is taken as that surname.
+    (``parsed``: the paragraphs of ``docs``, as for :func:`find`.)"""
     lex = lexicon.load()
-    _drop_unsupported_runs(docs, found)
+    parsed = [Paragraph(0, doc) for doc in docs] if parsed is None else parsed
+    tokens = [p.tokens for p in parsed]
+    _drop_unsupported_runs(docs, found, tokens)
     party_names = {m.name: m for ms in found for m in ms if m.kind == "PoliticalParty"}
     party_forms: dict[str, Mention] = {}
     for name in sorted(party_names, key=len, reverse=True):
@@ -92,19 +98,20 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
     # an 'organisation' made of a person's names is that person ('Tanya Davies' tagged ORG once)
     for ms in found:
         ms[:] = [m for m in ms if m.kind != "Organization" or not set(m.name.split()) <= person_tokens]
+    forms = [(form, len(form.split()), m) for form, m in party_forms.items()]
     for para, (doc, ms) in enumerate(zip(docs, found)):
         owned = {i for m in ms for i in range(m.start, m.end)}
+        toks, text = tokens[para], parsed[para].text
         i = 0
         while i < len(doc):
-            tok = doc[i]
+            tok = toks[i]
             if i in owned or not tok.text[:1].isupper() or tok.text in lex.name_stop_words:
                 i += 1
                 continue
             # a party name again, with or without "Party" ("Civic Renewal" after "Civic Renewal Party")
             hit = None
-            for form, m in party_forms.items():
-                n = len(form.split())
-                if doc[i:i + n].text == form and all(k not in owned for k in range(i, i + n)):
+            for form, n, m in forms:
+                if span_text(doc, toks, text, i, i + n) == form and all(k not in owned for k in range(i, i + n)):
                     hit = (n, m)
                     break
             if hit is not None:
@@ -119,7 +126,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
                                             and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"})
             if known and tok.text in person_tokens:
                 j = i
-                while j < len(doc) and j not in owned and doc[j].text in person_tokens:
+                while j < len(doc) and j not in owned and toks[j].text in person_tokens:
                     j += 1
                 ms.append(Mention(para, i, j, "Person", doc[i:j].text, j - 1))
                 owned.update(range(i, j))
@@ -134,7 +141,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]]) -> None:
         ms.sort(key=lambda m: (m.start, -m.end))
 
 
-def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]]) -> None:
+def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], tokens: list[list[Token]]) -> None:
     """Two capitalised words are not a person by default ('Highway Patrol', 'Control Law',
     'Lenten Break'): a run of capitalised words the model did not type as a person stays one
     only with evidence: a known given name first ('Regina Ip'), a title or honorific before it
@@ -147,8 +154,8 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]]) -> None:
     typed_names = [m.name.split() for ms in found for m in ms if m.kind == "Person" and not m.desc.get("run") and m.name.split()]
     typed, typed_given = {n[-1] for n in typed_names}, {n[0] for n in typed_names if len(n) > 1}
     # surnames used alone, mid-sentence ('..., Brun said'): evidence for the full name
-    alone = {t.text for doc in docs for t in doc if t.pos_ == "PROPN" and not t.is_sent_start
-             and not (t.i > 0 and doc[t.i - 1].text[:1].isupper()) and not (t.i + 1 < len(doc) and doc[t.i + 1].text[:1].isupper())}
+    alone = {t.text for toks in tokens for t in toks if t.pos_ == "PROPN" and not t.is_sent_start
+             and not (t.i > 0 and toks[t.i - 1].text[:1].isupper()) and not (t.i + 1 < len(toks) and toks[t.i + 1].text[:1].isupper())}
     for para, (doc, ms) in enumerate(zip(docs, found)):
         keep = []
         for m in ms:

@@ -81,16 +81,18 @@ def _qualified_forms(f: Finder) -> list[tuple[int, int, str]]:
     """'member of the Tunisian Parliament', 'Speaker of the Kenyan National Assembly': a title
     phrase 'A of (the) B' of the lexicon with a nationality or a place before B."""
     doc, forms = f.doc, _of_forms(f.lex)
+    texts, lowers = f.texts, f.lowers
+    toks, heads = f.tokens, {a for a, _ in forms}
     out = []
     for i in range(len(doc) - 3):
-        if doc[i + 1].lower_ != "of" or doc[i].lower_ not in {a for a, _ in forms}:
+        if lowers[i + 1] != "of" or lowers[i] not in heads:
             continue
-        j = i + 2 + (doc[i + 2].lower_ == "the")
-        if j >= len(doc) or not capitalised(doc[j]) or doc[j].pos_ not in {"PROPN", "ADJ"}:
+        j = i + 2 + (lowers[i + 2] == "the")
+        if j >= len(doc) or not f.capitalised(j) or toks[j].pos_ not in {"PROPN", "ADJ"}:
             continue
         # a qualifier of one or two words ('the New Zealand Parliament')
-        hit = next(((k + n, key) for k in (j + 1, j + 2) if capitalised(doc[k - 1]) for n in (1, 2, 3)
-                    if k + n <= len(doc) and (key := forms.get((doc[i].lower_, " ".join(t.lower_ for t in doc[k:k + n]))))),
+        hit = next(((k + n, key) for k in (j + 1, j + 2) if f.capitalised(k - 1) for n in (1, 2, 3)
+                    if k + n <= len(doc) and (key := forms.get((lowers[i], " ".join(t.lower_ for t in toks[k:k + n]))))),
                    None)
         if hit is not None:
             out.append((i, hit[0], hit[1]))
@@ -110,9 +112,20 @@ def _free_of_all_but_houses(f: Finder, s: int, e: int) -> bool:
     return True
 
 
+#: the forms of each lexicon met (by its id, with the lexicon, which keeps the id its own)
+_OF_FORMS: dict[int, tuple[object, dict[tuple[str, str], str]]] = {}
+
+
 def _of_forms(lex) -> dict[tuple[str, str], str]:
     """('member', 'parliament') -> 'member-of-parliament': the one-word head and the tail (without
-    'the') of each title phrase 'A of (the) B'."""
+    'the') of each title phrase 'A of (the) B'; made once per lexicon, not once per paragraph."""
+    known = _OF_FORMS.get(id(lex))
+    if known is None or known[0] is not lex:
+        known = _OF_FORMS[id(lex)] = (lex, _read_of_forms(lex))
+    return known[1]
+
+
+def _read_of_forms(lex) -> dict[tuple[str, str], str]:
     out: dict[tuple[str, str], str] = {}
     for o in lex.offices:
         for w in o.words:

@@ -17,18 +17,19 @@ def parties(f: Finder) -> None:
     """Gazetteer parties, and capitalised runs ending in a party head word ("Labour Front",
     "Tidewater Democrats", "Workers' Compact"); the longer span wins, so "Labour Front" is
     not the gazetteer's "Labour" followed by a stray "Front"."""
-    lex, doc = f.lex, f.doc
+    lex, doc, toks = f.lex, f.doc, f.tokens
+    texts, lowers = f.texts, f.lowers
     spans = [(s, e, f.doc.vocab.strings[mid]) for mid, s, e in f.m["party"](doc)
-             if capitalised(doc[s]) or doc[s].is_upper]
+             if f.capitalised(s) or toks[s].is_upper]
     for i, tok in enumerate(f.tokens):
-        nxt = doc[i + 1].text if i + 1 < len(doc) else ""
+        nxt = texts[i + 1] if i + 1 < len(doc) else ""
         # "the African Union Commission": a head word inside a body's name is no party
-        if tok.text in lex.party_head_words and capitalised(tok) and nxt not in lex.party_head_words \
+        if texts[i] in lex.party_head_words and f.capitalised(i) and nxt not in lex.party_head_words \
                 and nxt not in lex.org_head_words:
             s = _run_back(f, i)
             if s < i or tok.pos_ == "PROPN":
                 spans.append((s, i + 1, ""))
-        elif tok.lower_ in {"party", "parties"} and not capitalised(tok) and i > 0 and capitalised(doc[i - 1]):
+        elif lowers[i] in {"party", "parties"} and not f.capitalised(i) and i > 0 and f.capitalised(i - 1):
             # "the Rural Voice party": the name before a lower-case 'party'
             s = _run_back(f, i)
             if s < i:
@@ -37,14 +38,14 @@ def parties(f: Finder) -> None:
     index = party_facts_index()
     ends = {t.idx + len(t.text): t.i for t in f.tokens}
     for i, tok in enumerate(f.tokens):
-        for form in index.get(tok.text, ()):
+        for form in index.get(texts[i], ()):
             end = tok.idx + len(form)
             if f.text[tok.idx:end] == form and end in ends:
                 spans.append((i, ends[end] + 1, ""))
                 break
     aliases = gazetteer_aliases()
     for s, e, name in longest(spans):
-        text = doc[s:e].text
+        text = f.span_text(s, e)
         # "the African Union", "contempt of Congress": a body, not a party
         if not name and text in lex.bodies:
             continue
@@ -76,12 +77,14 @@ def party_facts_index() -> dict[str, tuple[str, ...]]:
 def _run_back(f: Finder, i: int) -> int:
     """Start of the capitalised run that ends at token i (a party or group name)."""
     doc, lex = f.doc, f.lex
+    texts, lowers = f.texts, f.lowers
+    toks = f.tokens
     s = i
     while s > 0:
-        t = doc[s - 1]
+        t = toks[s - 1]
         # "Workers' Compact", "People's Alliance": a possessive inside the name
-        if t.text in {"'", "’", "'s", "’s"} and s >= 2 and capitalised(doc[s - 2]) and (
-                doc[s - 2].pos_ in {"NOUN", "PROPN"}):
+        if t.text in {"'", "’", "'s", "’s"} and s >= 2 and f.capitalised(s - 2) and (
+                toks[s - 2].pos_ in {"NOUN", "PROPN"}):
             s -= 1
             continue
         if not (capitalised(t) and t.pos_ in {"PROPN", "ADJ", "NOUN"} and (s - 1) not in f.owner
@@ -192,18 +195,20 @@ def legislatures(f: Finder) -> None:
 
 def motions(f: Finder, named_only: bool = False) -> None:
     doc, lex = f.doc, f.lex
+    texts, lowers = f.texts, f.lowers
+    toks = f.tokens
     for i, tok in enumerate(f.tokens):
-        if i in f.owner or (named_only and tok.text not in lex.motion_name_heads):
+        if i in f.owner or (named_only and texts[i] not in lex.motion_name_heads):
             continue
         # a named bill: capitalised run ending in Bill/Act ("Water Services Bill")
         # (not a given name: "Governor Bill Lee")
-        given = tok.ent_type_ == "PERSON" and i + 1 < len(doc) and doc[i + 1].ent_type_ == "PERSON" and capitalised(doc[i + 1])
-        if tok.text in lex.motion_name_heads and i > 0 and capitalised(doc[i - 1]) and doc[i - 1].pos_ == "PROPN" and not given:
+        given = tok.ent_type_ == "PERSON" and i + 1 < len(doc) and toks[i + 1].ent_type_ == "PERSON" and f.capitalised(i + 1)
+        if texts[i] in lex.motion_name_heads and i > 0 and f.capitalised(i - 1) and toks[i - 1].pos_ == "PROPN" and not given:
             s = i
-            while s > 0 and capitalised(doc[s - 1]) and doc[s - 1].pos_ in {"PROPN", "ADJ"} and (s - 1) not in f.owner:
+            while s > 0 and f.capitalised(s - 1) and toks[s - 1].pos_ in {"PROPN", "ADJ"} and (s - 1) not in f.owner:
                 s -= 1
-            f.add(Mention(f.para, s, i + 1, "Motion", doc[s:i + 1].text, i, key=fold(doc[s:i + 1].text),
-                          desc={"named": True, "noun": tok.lower_}))
+            f.add(Mention(f.para, s, i + 1, "Motion", f.span_text(s, i + 1), i, key=fold(f.span_text(s, i + 1)),
+                          desc={"named": True, "noun": lowers[i]}))
         elif tok.lemma_.lower() in lex.motion_nouns and tok.pos_ == "NOUN":
             f.add(Mention(f.para, i, i + 1, "Motion", motion_label(tok), i, desc={"named": False, "noun": tok.lemma_.lower()}))
 

@@ -16,6 +16,8 @@ _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
 
 def people(f: Finder) -> None:
     doc, lex = f.doc, f.lex
+    texts, lowers = f.texts, f.lowers
+    toks = f.tokens
     role_words = lex.party_roles
     for s, e, (office, label, alias) in titles(f):
         if not f.free(s, e):
@@ -27,12 +29,12 @@ def people(f: Finder) -> None:
         party = f.owner.get(s - 1) if s > 0 else None
         if party is not None and party.kind != "PoliticalParty":
             party = None
-        if party is None and s > 0 and doc[s].lower_ in role_words:
+        if party is None and s > 0 and lowers[s] in role_words:
             party = unknown_party_before_role(f, s)
         # "Two Democratic Representatives, X and Y", "A Republican Assemblywoman, X": a party
         # adjective before the title (not a past one: 'former Labour MPs')
-        if party is None and s > 0 and f.lex.party_adjectives.get(doc[s - 1].text) and capitalised(doc[s - 1]) \
-                and not (s > 1 and doc[s - 2].lower_ in f.lex.membership_ends):
+        if party is None and s > 0 and f.lex.party_adjectives.get(texts[s - 1]) and f.capitalised(s - 1) \
+                and not (s > 1 and lowers[s - 2] in f.lex.membership_ends):
             party = party_word(f, s - 1)
         # "Senators X of Utah, Y and Z": each named holds the office; no names, no mention
         if alias == "plural":
@@ -43,17 +45,17 @@ def people(f: Finder) -> None:
         _title_person(f, s, e, office_mention=None if past else (office, label, alias), party=party, past=past)
     # party role words after a party: "NDP Leader X", "Bloc leader X", "Heartland backbenchers"
     for i, tok in enumerate(f.tokens):
-        word, s = tok.lower_, i
+        word, s = lowers[i], i
         # "co-leader", "deputy-leader": a hyphenated role word
-        if i >= 2 and doc[i - 1].text == "-" and not doc[i - 2].whitespace_ and f"{doc[i - 2].lower_}-{word}" in role_words:
-            word, s = f"{doc[i - 2].lower_}-{word}", i - 2
+        if i >= 2 and texts[i - 1] == "-" and not toks[i - 2].whitespace_ and f"{lowers[i - 2]}-{word}" in role_words:
+            word, s = f"{lowers[i - 2]}-{word}", i - 2
         if word in role_words and f.free(s, i + 1):
             party = f.owner.get(s - 1) if s > 0 else None
             # "the Labour Party's leader": a party's possessive before the role word
-            if s > 1 and doc[s - 1].tag_ == "POS" and (party is None or party.kind != "PoliticalParty"):
+            if s > 1 and toks[s - 1].tag_ == "POS" and (party is None or party.kind != "PoliticalParty"):
                 party = f.owner.get(s - 2)
             if party is None or party.kind != "PoliticalParty":
-                party = unknown_party_before_role(f, s) if capitalised(tok) or (s > 0 and capitalised(doc[s - 1])) else None
+                party = unknown_party_before_role(f, s) if f.capitalised(i) or (s > 0 and f.capitalised(s - 1)) else None
             if party is not None or word in {"backbencher", "backbenchers"}:
                 _title_person(f, s, i + 1, office_mention=None, party=party, role=role_words[word])
     # named entities the model found
@@ -61,20 +63,20 @@ def people(f: Finder) -> None:
         if ent.label_ != "PERSON":
             continue
         s, e = ent.start, ent.end
-        while s < e and (doc[s].text in lex.name_stop_words or doc[s].lower_ in lex.office_words() or doc[s].is_punct
-                         or (s + 1 < e and f"{doc[s].text} {doc[s + 1].text}" in lex.name_stop_words)):
+        while s < e and (texts[s] in lex.name_stop_words or lowers[s] in lex.office_words() or toks[s].is_punct
+                         or (s + 1 < e and f"{texts[s]} {texts[s + 1]}" in lex.name_stop_words)):
             # "Tan Sri X": a two-word honorific goes whole
-            s += 2 if s + 1 < e and f"{doc[s].text} {doc[s + 1].text}" in lex.name_stop_words else 1
-        while e > s and (doc[e - 1].tag_ == "POS" or doc[e - 1].is_punct):
+            s += 2 if s + 1 < e and f"{texts[s]} {texts[s + 1]}" in lex.name_stop_words else 1
+        while e > s and (toks[e - 1].tag_ == "POS" or toks[e - 1].is_punct):
             e -= 1
         # a given name the model left out of the entity ('Ms Priya [Menon]'): a capitalised
         # proper noun compounded onto the name, not a title, an honorific or a party word
         if s == ent.start:  # (a title trimmed off the front says where the name begins)
-            while s > 0 and s < e and _given_name(f, doc[s - 1], s, e):
+            while s > 0 and s < e and _given_name(f, toks[s - 1], s, e):
                 s -= 1
         # a link the model took for a name ('pic.twitter.com/...' after a post) is no one
-        if s < e and f.free(s, e) and not any(doc[k].like_url for k in range(s, e)):
-            f.add(Mention(f.para, s, e, "Person", doc[s:e].text, f.span_head(s, e)))
+        if s < e and f.free(s, e) and not any(toks[k].like_url for k in range(s, e)):
+            f.add(Mention(f.para, s, e, "Person", f.span_text(s, e), f.span_head(s, e)))
     # a run of two or more capitalised proper nouns the model left untyped: a name
     heads = lex.party_head_words | lex.org_head_words
     after_heads = lex.party_head_words | lex.motion_name_heads
@@ -92,7 +94,7 @@ def people(f: Finder) -> None:
         # names take no article: "the NL Morning News" is a programme, not a person
         if j - i >= 2 and not (j < n and tokens[j].text in after_heads) \
                 and not (i > 0 and tokens[i - 1].lower_ in {"the", "a", "an"}) and not any(t.is_upper for t in tokens[i:j]):
-            f.add(Mention(f.para, i, j, "Person", doc[i:j].text, j - 1, desc={"run": True}))
+            f.add(Mention(f.para, i, j, "Person", f.span_text(i, j), j - 1, desc={"run": True}))
         i = max(j, i + 1)
 
 
@@ -195,23 +197,24 @@ def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | No
 def descriptions(f: Finder) -> None:
     """'the chair', 'the minister', 'the leader of the X' with no name."""
     doc, lex = f.doc, f.lex
+    texts, lowers = f.texts, f.lowers
     for i, tok in enumerate(f.tokens):
         if i in f.owner:
             continue
-        if tok.lower_ in lex.presiding_descriptions and i > 0 and doc[i - 1].lower_ == "the":
+        if lowers[i] in lex.presiding_descriptions and i > 0 and lowers[i - 1] == "the":
             f.add(Mention(f.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i, desc={"presiding": True}))
-        elif tok.lower_ in lex.party_roles and i > 0 and doc[i - 1].lower_ in {"its", "their"}:
+        elif lowers[i] in lex.party_roles and i > 0 and lowers[i - 1] in {"its", "their"}:
             # "Its leader, X," : the organisation is the one last mentioned (resolve stage)
             f.add(Mention(f.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i,
-                          desc={"possessor": doc[i - 1].lower_, "role": lex.party_roles[tok.lower_]}))
-        elif tok.lower_ in {"leader", "head"} and i + 2 < len(doc) and doc[i + 1].lower_ == "of":
-            k = i + 2 + (doc[i + 2].lower_ == "the")
+                          desc={"possessor": lowers[i - 1], "role": lex.party_roles[lowers[i]]}))
+        elif lowers[i] in {"leader", "head"} and i + 2 < len(doc) and lowers[i + 1] == "of":
+            k = i + 2 + (lowers[i + 2] == "the")
             p = f.owner.get(k)
             if p is not None and p.kind == "PoliticalParty":
                 st = i
                 while st > 0 and modifier(doc[st - 1]):
                     st -= 1
-                det = doc[st].lower_
+                det = lowers[st]
                 m = Mention(f.para, st, p.end, "Description", doc[st:p.end].text, i,
                             roles=[("leaderOf", p)], desc={"indefinite": det in lex.grammar["indefinite_determiners"],
                                                            "possessor": det if det in {"its", "his", "her", "their"} else None})
@@ -222,13 +225,14 @@ def descriptions(f: Finder) -> None:
 
 def pronouns_and_relatives(f: Finder) -> None:
     doc = f.doc
+    texts, lowers = f.texts, f.lowers
     rel = f.lex.grammar["relative_pronouns"]
     gender = f.lex.grammar["pronoun_gender"]
     # a pronoun inside a direct quote speaks from the speaker's point of view, not the story's
     from kg.extract.quotes import QUOTE
     quoted = None  # found at the first pronoun
     for i, tok in enumerate(f.tokens):
-        low = tok.lower_
+        low = lowers[i]
         if (low not in gender and low not in rel) or i in f.owner:
             continue
         if quoted is None:
@@ -236,6 +240,6 @@ def pronouns_and_relatives(f: Finder) -> None:
         if any(s <= tok.idx < e for s, e in quoted):
             continue
         if low in gender and tok.pos_ == "PRON":
-            f.add(Mention(f.para, i, i + 1, "Pronoun", tok.text, i, desc={"gender": gender[low]}))
+            f.add(Mention(f.para, i, i + 1, "Pronoun", texts[i], i, desc={"gender": gender[low]}))
         elif low in rel and tok.dep_ in _SUBJECT_DEPS | {"dobj", "pobj"} and tok.head.dep_ == "relcl":
-            f.add(Mention(f.para, i, i + 1, "Relative", tok.text, i))
+            f.add(Mention(f.para, i, i + 1, "Relative", texts[i], i))

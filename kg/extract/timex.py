@@ -11,8 +11,8 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import Any, Iterator
 
 from kg.ontology import lexicon
 
@@ -87,7 +87,39 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     ])
     compiled["find"] = re.compile(
         rf"\b(?:(?:{pre})[\s-]+){{0,2}}(?:{core})(?:\s+(?:{_alt(lex['day_parts'])}))?\b", re.I)
+    # what can begin an expression: a digit, or the letters and digits a word of the lists above
+    # that can come first begins with ('a' of 'a week ago', 'mid' of 'mid-June'); an empty one
+    # (a word beginning with neither) leaves ``head`` out, and every position is tried
+    firsts = [*lex["prefixes"], *lex["future_prefixes"], *lex["relative_days"], *lex["narrative_days"],
+              *lex["vague"], *_months(), *_weekdays(), *lex["numbers"], "in"]
+    heads = {re.match(r"[^\W_]*", w.lower()).group() for w in firsts}
+    if "" not in heads:
+        compiled["head"] = re.compile(r"\d|" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True)), re.I)
     return compiled
+
+
+@lru_cache(maxsize=1 << 16)
+def _may_begin(word: str) -> bool:
+    """Can a time expression begin with this run of letters and digits?"""
+    return _regexes()["head"].match(word) is not None
+
+
+_RUN = re.compile(r"[^\W_]+")
+
+
+def _starts(text: str) -> Iterator[int]:
+    """The positions :func:`find` tries: after no letter or digit, where an expression can begin.
+
+    An expression begins at the start of a run of letters and digits (``[^\\W_]``: what
+    ``str.isalnum`` says), one that begins as a first word of the lists does: only these are
+    tried of every position (a match tried at each cost most of the time of dating the events).
+    """
+    if "head" not in _regexes():
+        yield from (i for i in range(len(text)) if i == 0 or not text[i - 1].isalnum())
+        return
+    for run in _RUN.finditer(text):
+        if _may_begin(run.group()):
+            yield run.start()
 
 
 def _normalise(expression: str) -> str:
@@ -185,8 +217,8 @@ def find(text: str) -> list[tuple[int, int, str]]:
     """
     pattern = _regexes()["find"]
     candidates: list[tuple[int, int]] = []
-    for start in range(len(text)):
-        if (start == 0 or not text[start - 1].isalnum()) and (m := pattern.match(text, start)):
+    for start in _starts(text):
+        if m := pattern.match(text, start):
             candidates.append((m.start(), m.end()))
     chosen: list[tuple[int, int]] = []
     for start, end in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):

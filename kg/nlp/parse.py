@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span, Token
 
 from kg.ingest.documents import Document
 from kg.errors import KgError
@@ -34,8 +34,31 @@ class Paragraph:
 
     @cached_property
     def text(self) -> str:
-        """``doc.text``, made once (spaCy joins every token's text again on each ``doc.text``)."""
-        return self.doc.text
+        """``doc.text``, made once (spaCy joins every token's text again on each ``doc.text``), and
+        joined as spaCy does from :attr:`tokens` (``doc.text`` makes a Token object per word)."""
+        return "".join([t.text_with_ws for t in self.tokens])
+
+    @cached_property
+    def tokens(self) -> list[Token]:
+        """The Token objects of ``doc``, made once for every step of the analysis (``doc[i]`` and
+        iterating a Doc make a new one each time)."""
+        return list(self.doc)
+
+    @cached_property
+    def texts(self) -> list[str]:
+        """Each token's ``text``, read once: spaCy looks a token's strings up again on each read,
+        at several times the cost of reading a list, and every rule reads them."""
+        return [t.text for t in self.tokens]
+
+    @cached_property
+    def lowers(self) -> list[str]:
+        """Each token's ``lower_``, read once (as :attr:`texts`)."""
+        return [t.lower_ for t in self.tokens]
+
+    @cached_property
+    def sents(self) -> list[Span]:
+        """``doc.sents``, found once (spaCy looks at every token for them on each ``doc.sents``)."""
+        return list(self.doc.sents)
 
 
 def load_model(name: str | None = None) -> Language:

@@ -67,3 +67,13 @@ def test_offices_by_legislature(facts, text, name, office):
 ])
 def test_offices_not_the_wrong_office(facts, text, name, wrong):
     assert wrong not in offices_of(facts, text).get(name, set())
+
+
+def test_of_forms_made_once_per_lexicon():
+    """The 'A of B' title forms are read once per lexicon, and again for another one."""
+    from kg.extract.offices import _of_forms, _read_of_forms
+    from kg.ontology import lexicon
+
+    lex = lexicon.load()
+    assert _of_forms(lex) is _of_forms(lex)
+    assert _of_forms(lex) == _read_of_forms(lex)

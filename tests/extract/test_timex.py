@@ -113,3 +113,33 @@ def test_timex_find_spans_resolve():
     sentence = "Late on Thursday the MP quit; the next day she returned."
     found = [resolve(surface, THU, THU) for _, _, surface in find(sentence)]
     assert found == [Timex(THU, "relative"), Timex(date(2020, 6, 19), "narrative")]
+
+
+def _find_everywhere(text: str) -> list[tuple[int, int, str]]:
+    """``find`` as it was: a match tried at every position after no letter or digit."""
+    from kg.extract.timex import _regexes
+
+    pattern, candidates = _regexes()["find"], []
+    for start in range(len(text)):
+        if (start == 0 or not text[start - 1].isalnum()) and (m := pattern.match(text, start)):
+            candidates.append((m.start(), m.end()))
+    chosen: list[tuple[int, int]] = []
+    for start, end in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):
+        if all(end <= s or start >= e for s, e in chosen):
+            chosen.append((start, end))
+    return [(s, e, text[s:e]) for s, e in sorted(chosen)]
+
+
+def test_find_tries_the_positions_that_can_begin_an_expression():
+    """The positions find skips (no first word of the lists there) hold no expression: the same
+    spans as a match tried everywhere, next to underscores, digits, accents and odd case folds."""
+    import random
+
+    rng = random.Random(7)
+    pieces = ["a", "in", "on", "last", "next", "week", " ", ",", "-", "_", "Monday", "mid-June", "2024-01-02",
+              "3", "three days ago", "the following day", "early", "June 17, 2020", "SEPT.", "é", "\u0301",
+              "ſ", "K", "İ", "ı", "٣", "²", "x", "1st", "of", "May"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 14))) for _ in range(3000)]
+    texts += ["On Wednesday, a week ago, in mid-June 2020 or June 17, 2020, late on Thursday", "xMonday _Monday"]
+    for text in texts:
+        assert find(text) == _find_everywhere(text), text
