@@ -32,7 +32,7 @@ from spacy.tokens import Doc
 from spacy.tokens._retokenize import set_token_attrs
 
 #: pattern keys whose value is fixed by the token's (word, tag, dependency)
-_KEYS = {"ORTH", "TEXT", "LOWER", "NORM", "SHAPE", "PREFIX", "SUFFIX", "LENGTH", "TAG", "DEP",
+_KEYS = {"ORTH", "TEXT", "LOWER", "SHAPE", "PREFIX", "SUFFIX", "LENGTH", "TAG", "DEP",
          "IS_ALPHA", "IS_ASCII", "IS_DIGIT", "IS_LOWER", "IS_UPPER", "IS_TITLE", "IS_PUNCT", "IS_SPACE",
          "IS_STOP", "IS_BRACKET", "IS_QUOTE", "IS_LEFT_PUNCT", "IS_RIGHT_PUNCT", "IS_CURRENCY",
          "LIKE_NUM", "LIKE_EMAIL", "LIKE_URL"}
@@ -48,7 +48,7 @@ def memoisable(ruler: AttributeRuler) -> bool:
     """
     for group in ruler.patterns:
         for pattern in group["patterns"]:
-            if not pattern or not set(pattern[0]) <= _KEYS - {"NORM"} or any("OP" in token for token in pattern):
+            if not pattern or not set(pattern[0]) <= _KEYS or any("OP" in token for token in pattern):
                 return False
     return True
 
