@@ -365,15 +365,24 @@ _ESCAPED_NAME = re.compile(
     r'|(?<![\w<:"\\])([A-Za-z][\w.-]*)?:((?:[\w%:-]|\\[^\s]|\.(?=[\w%:\\-]))*\\[^\s](?:[\w%:-]|\\[^\s]|\.(?=[\w%:\\-]))*)')
 
 
-def _write_full_iris(source: Path, target: Path, prefixes: dict[str, str]) -> None:
+#: characters of a Turtle or TriG file rewritten at a time by :func:`_write_full_iris` (then to a line's end)
+COPY_CHUNK = 1 << 22
+
+
+def _write_full_iris(source: Path, target: Path, prefixes: dict[str, str], chunk: int | None = None) -> None:
     """Copy Oxigraph's Turtle or TriG ``source`` to ``target``, each line with a backslash through
-    :func:`full_iris` (its literals never span lines: line breaks inside them are escaped)."""
-    with open(source, encoding="utf-8") as src:
-        text = src.read()
-    if "\\" in text:
-        text = "".join(full_iris(line, prefixes) if "\\" in line else line for line in text.splitlines(keepends=True))
-    with open(target, "w", encoding="utf-8", newline="\n") as dst:
-        dst.write(text)
+    :func:`full_iris` (its literals never span lines: line breaks inside them are escaped).
+
+    The file is copied a chunk of lines at a time (``chunk`` characters, default :data:`COPY_CHUNK`,
+    then on to the end of the line), so the memory it takes stays the same whatever the corpus: the
+    merged Turtle of a large archive is many times the memory of the rest of a build."""
+    size = chunk or COPY_CHUNK
+    with open(source, encoding="utf-8") as src, open(target, "w", encoding="utf-8", newline="\n") as dst:
+        while text := src.read(size):
+            text += src.readline()
+            if "\\" in text:  # by line ends alone: a literal may hold U+2028 and the like
+                text = "\n".join(full_iris(line, prefixes) if "\\" in line else line for line in text.split("\n"))
+            dst.write(text)
     source.unlink()
 
 

@@ -52,3 +52,22 @@ def test_full_iris_merged_files_have_no_escaped_names_and_the_same_graph(tmp_pat
     expected.parse(data=QUADS, format="nquads")
     assert isomorphic(_merged(written), _merged(expected))
     assert len(list(ox.parse(path=str(path), format=rdf))) == 4
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 64, 1 << 20])
+def test_full_iris_copy_goes_a_chunk_of_lines_at_a_time_with_the_same_text(tmp_path, chunk) -> None:
+    """The merged Turtle is rewritten in chunks (its memory flat whatever the corpus): every chunk size
+    gives what rewriting the whole text at once gives, escaped names across a chunk's end included."""
+    from kg.rdf.write import _write_full_iris
+
+    prefixes = output_prefixes(BASE)
+    lines = ['doc:a\\#char\\=0\\,4 a kg:Sentence .\n', 'person:ana-lopes a kg:Person .\n',
+             'x kg:text "see doc:a\\#b and \\"q\\"" .\n', '\tkg:postAuthor person:s\\%E1\\%B4 ;\n',
+             '\tkg:text "caf\u00e9 \u2028 line" .\n',
+             'x kg:text "a \\"b\u2028 doc:a\\#b" .\n'] * 5
+    source = tmp_path / "raw.ttl"
+    source.write_text("".join(lines), encoding="utf-8")
+    target = tmp_path / "out.ttl"
+    _write_full_iris(source, target, prefixes, chunk=chunk)
+    assert target.read_text(encoding="utf-8") == "".join(full_iris(line, prefixes) for line in lines)
+    assert not source.exists()
