@@ -112,6 +112,24 @@ def seed_store(seed, tmp_path_factory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def devset_store(tmp_path_factory) -> Path:
+    """A store folder holding the graph of the shared development set (skips without ../shared); tests must
+    not change it (copy it first)."""
+    from kg.engine.pipeline import build_corpus
+    from kg.rdf.write import write_outputs
+    from kg.store.embedded import load_file
+    from tests.conftest import shared_or_skip
+
+    articles = shared_or_skip("devset", "articles")
+    out = tmp_path_factory.mktemp("devset")
+    write_outputs(build_corpus([articles]).dataset, out)
+    path = out / "store"
+    with opened(path) as store:
+        load_file(store, out / "graph.trig")
+    return path
+
+
 @dataclass
 class Remote:
     """A running SPARQL server: where to load (Graph Store), where to query, and the credentials."""

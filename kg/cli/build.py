@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from kg.cli.common import user_errors
-from kg.cli.load import load_and_report
+from kg.cli.load import ANSWERS_HELP, load_and_report
 from kg.model import printable
 from kg.errors import KgError
 from kg.rdf.formats import DEFAULT_FORMATS, FORMATS, check_formats
@@ -43,6 +43,7 @@ STDIN_FILE = "stdin.txt"
               help="Store folder to load into (implies --load; default OUT/store).")
 @click.option("--endpoint", default=None, metavar="URL",
               help="Load into this Graph Store Protocol endpoint instead (implies --load).")
+@click.option("--no-answers", "no_answers", is_flag=True, help=ANSWERS_HELP)
 @click.option("--format", "formats", default=None, metavar="LIST",
               help=f"Files to write: {', '.join(FORMATS)} (comma-separated) or all "
                    f"[default: {','.join(DEFAULT_FORMATS)}; with --out -: {STDOUT_FORMAT}].")
@@ -67,7 +68,8 @@ STDIN_FILE = "stdin.txt"
                    "(default: leave them out, with a warning).")
 def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
           store_dir: Path | None, endpoint: str | None, formats: str | None, reason_: bool, validate_: bool, jobs: int,
-          rebuild: bool, engine: str, scheduler: str | None, workers: int | None, follow_symlinks: bool) -> None:
+          rebuild: bool, engine: str, scheduler: str | None, workers: int | None, follow_symlinks: bool,
+          no_answers: bool) -> None:
     """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders; - reads one
     article from stdin, with its id "stdin").
 
@@ -149,7 +151,7 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         if to_stdout:  # only once the build succeeded: never half a graph
             _to_stdout(work / FORMATS[formats_t[0]].filename)
     if loading:  # each article's named graph replaces the one loaded before
-        load_and_report(out, built=result, store_dir=store_dir, endpoint=endpoint)
+        load_and_report(out, built=result, store_dir=store_dir, endpoint=endpoint, answers=not no_answers)
 
 
 def _with_stdin(inputs: tuple[Path, ...], folder: Path) -> tuple[Path, ...]:

@@ -57,7 +57,9 @@ def query(query: str | None, store_dir: Path | None, endpoint: str | None, data:
 
     A table shows the first 50 rows and says how many more there are; --offset and
     --limit page through the answer (--limit 0: every row). The other formats give
-    every row unless told --limit.
+    every row unless told --limit. On the store, a stored question that takes no
+    parameter is answered from what kg load wrote when the store is unchanged since
+    (see kg load --help), else by the store.
 
     \b
     Example:
@@ -92,11 +94,15 @@ def query(query: str | None, store_dir: Path | None, endpoint: str | None, data:
                 server = Endpoint(endpoint, timeout=timeout or DEFAULT_TIMEOUT)
                 run = lambda text, values, **page: server.query(text, values, timeout=timeout, **page)  # noqa: E731
             else:
+                from kg.store.answers import runner
                 from kg.store.embedded import data_store, open_store
 
                 db = data_store(data) if data else open_store(store_dir or DEFAULT_STORE, create=False, write=False)
-                run = lambda text, values, **page: q.run_store(db, text, values, timeout=timeout,  # noqa: E731
-                                                               allow_fetch=allow_fetch, **page)
+                if data:
+                    run = lambda text, values, **page: q.run_store(db, text, values, timeout=timeout,  # noqa: E731
+                                                                   allow_fetch=allow_fetch, **page)
+                else:  # a stored question answered when the store was loaded, unchanged since: read back
+                    run = runner(store_dir or DEFAULT_STORE, db, timeout=timeout, allow_fetch=allow_fetch)
             if limit is None:
                 limit = TABLE_PAGE if fmt == "table" else 0
             page = {"offset": offset, "limit": limit or None}

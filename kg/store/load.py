@@ -30,6 +30,7 @@ from kg.rdf import formats as rdf_formats
 from kg.rdf import read as rdffiles
 from kg.rdf.read import GraphFileError, LoadReport
 from kg.store import embedded
+from kg.store.answers import Refreshed, forget_answers, refresh
 from kg.store.remote import DEFAULT_TIMEOUT, Endpoint, safe_url
 
 #: the formats of a build's files that are loaded into an endpoint (as ``kg load DIR`` takes them): a build
@@ -72,11 +73,12 @@ class Loaded:
     reports: list[LoadReport] = field(default_factory=list)  # one per file loaded
     failed: list[GraphFileError] = field(default_factory=list)  # one per file that did not load
     sizes: dict[str, int] | None = None  # the embedded store after the load: named graph -> triples
+    answers: Refreshed | None = None  # the embedded store's stored questions, answered after the load
 
 
 def load_build(out: Path | Iterable[Path], *, built: Built | None = None, store_dir: Path | None = None,
                endpoint: str | None = None, graph: str | None = None, timeout: float = DEFAULT_TIMEOUT,
-               progress: Progress | None = None) -> Loaded:
+               progress: Progress | None = None, answers: bool = True) -> Loaded:
     """Load a build's output folder, or graph files and folders, into the embedded store or an endpoint.
 
     Args:
@@ -89,6 +91,8 @@ def load_build(out: Path | Iterable[Path], *, built: Built | None = None, store_
         graph: the named graph for triples outside any named graph (a ``.ttl`` file).
         timeout: seconds to wait for the endpoint.
         progress: called after each file with its report, or with the error that kept it out.
+        answers: into the embedded store, then answer its stored questions ahead, for ``kg query``
+            (:func:`kg.store.answers.refresh`); without, any answers made before are removed.
 
     Returns:
         :class:`Loaded`: a report per file loaded, the errors of those that were not, and the
@@ -101,15 +105,25 @@ def load_build(out: Path | Iterable[Path], *, built: Built | None = None, store_
     paths = [Path(out)] if isinstance(out, (str, Path)) else [Path(p) for p in out]
     if built is not None and not getattr(built, "partitions", None):
         if endpoint is None:
-            return _sync(built, paths[0], store_dir or paths[0] / "store", progress)
+            target = store_dir or paths[0] / "store"
+            return _answered(_sync(built, paths[0], target, progress), target, answers)
         # the first of the build's files in a format that keeps the document graphs: one PUT per graph
         files = [next(p for p in built.paths if getattr(rdf_formats.for_path(p), "name", None) in LOAD_FORMATS)]
     else:
         files = rdffiles.find_files(paths)
     if endpoint is not None:
         return _to_endpoint(files, Endpoint(endpoint, timeout=timeout), graph, progress)
-    default = paths[0] / "store" if built is not None else embedded.DEFAULT_STORE
-    return _to_store(files, store_dir or default, graph, progress)
+    target = store_dir or (paths[0] / "store" if built is not None else embedded.DEFAULT_STORE)
+    return _answered(_to_store(files, target, graph, progress), target, answers)
+
+
+def _answered(loaded: Loaded, store_dir: Path, answers: bool) -> Loaded:
+    """``loaded``, with the store's stored questions answered once it is closed (or, not asked, none kept)."""
+    if answers:
+        loaded.answers = refresh(store_dir)
+    else:
+        forget_answers(store_dir)
+    return loaded
 
 
 def _sync(built: Built, out: Path, store_dir: Path, progress: Progress | None) -> Loaded:

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from kg.query.sparql import QueryText, count_store, run_store, stored, stored_queries
-from tests.conftest import shared_or_skip
 from tests.stores import opened
 
 BEFORE = Path(__file__).parent / "before"
@@ -59,21 +58,6 @@ def test_query_rewrites_keep_every_stored_query():
 def test_query_rewrites_same_rows_on_the_seeds(seed_store, name):
     with opened(seed_store, write=False) as store:
         assert _same_rows(store, name) > 0  # every question has an answer in the seed articles
-
-
-@pytest.fixture(scope="module")
-def devset_store(tmp_path_factory):
-    from kg.engine.pipeline import build_corpus
-    from kg.rdf.write import write_outputs
-    from kg.store.embedded import load_file
-
-    articles = shared_or_skip("devset", "articles")
-    out = tmp_path_factory.mktemp("devset")
-    write_outputs(build_corpus([articles]).dataset, out)
-    path = out / "store"
-    with opened(path) as store:
-        load_file(store, out / "graph.trig")
-    return path
 
 
 @pytest.mark.model
