@@ -216,9 +216,34 @@ def _merge_runs(runs: list[Path]):
                 last = line
 
 
-def _write_sorted(files: list[Path], path: Path, tmp: Path, triples: bool, run_lines: int) -> None:
+#: sorted runs merged at once; more are merged in groups first (open files, and a merge's buffers)
+FAN_IN = 64
+
+
+def _fewer_runs(runs: list[Path], fan_in: int = FAN_IN) -> list[Path]:
+    """At most ``fan_in`` sorted runs holding the unique lines of ``runs``: groups of them merged into one."""
+    level = 0
+    while len(runs) > fan_in:
+        merged = []
+        for i in range(0, len(runs), fan_in):
+            group = runs[i:i + fan_in]
+            if len(group) == 1:
+                merged.append(group[0])
+                continue
+            target = group[0].with_name(f"merge-{level}-{i // fan_in:05d}-{group[0].name}")
+            with open(target, "w", encoding="utf-8", newline="\n") as fh:
+                fh.writelines(_merge_runs(group))
+            for r in group:
+                r.unlink()
+            merged.append(target)
+        runs, level = merged, level + 1
+    return runs
+
+
+def _write_sorted(files: list[Path], path: Path, tmp: Path, triples: bool, run_lines: int,
+                  fan_in: int = FAN_IN) -> None:
     """The unique lines of ``files`` (as triples or quads), sorted, into ``path``."""
-    runs = _sorted_runs(files, tmp, triples, run_lines)
+    runs = _fewer_runs(_sorted_runs(files, tmp, triples, run_lines), fan_in)
     if len(runs) == 1:  # one run is sorted and unique already
         shutil.move(runs[0], path)
         os.chmod(path, _FILE_MODE)
@@ -245,7 +270,7 @@ def _write_streamed(sources: list[Path], source_format: str, target: Path, forma
 
 
 def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str, *, tmp: Path,
-                 run_lines: int = 200_000, pool=None) -> list[Path]:
+                 run_lines: int = 50_000, pool=None) -> list[Path]:
     """Write the merged files (``graph.ttl``, ``graph.trig``, ...) from per-document N-Quads files.
 
     Memory stays flat: the merged graph (the union of the documents' triples, for Turtle and
@@ -366,7 +391,7 @@ _ESCAPED_NAME = re.compile(
 
 
 #: characters of a Turtle or TriG file rewritten at a time by :func:`_write_full_iris` (then to a line's end)
-COPY_CHUNK = 1 << 22
+COPY_CHUNK = 1 << 20
 
 
 def _write_full_iris(source: Path, target: Path, prefixes: dict[str, str], chunk: int | None = None) -> None:

@@ -60,6 +60,26 @@ def test_same_bytes_however_split(tmp_path, files) -> None:
     assert text.count('"X"') == 1 and one["graph.trig"].decode().count('"X"') == 2
 
 
+@pytest.mark.parametrize("fan_in", [2, 3])
+def test_many_runs_are_merged_in_groups_with_the_same_lines(tmp_path, files, fan_in) -> None:
+    """Past FAN_IN sorted runs (few open files however large the archive), groups are merged first:
+    the same sorted, unique lines, and no run file left."""
+    from kg.rdf.write import _fewer_runs, _merge_runs, _sorted_runs, _write_sorted
+
+    runs = _sorted_runs(files, tmp_path, True, 1)
+    lines = list(_merge_runs(runs))
+    fewer = _fewer_runs(runs, fan_in)
+    assert len(runs) > fan_in >= len(fewer) and list(_merge_runs(fewer)) == lines
+    assert sorted(tmp_path.glob("*.txt")) == sorted(fewer)  # the runs merged are gone
+    for triples in (True, False):
+        target, work = tmp_path / f"{fan_in}-{triples}.txt", tmp_path / f"work-{fan_in}-{triples}"
+        work.mkdir()
+        _write_sorted(files, target, work, triples, 1, fan_in=fan_in)
+        lines = sorted({line for f in files for line in _file_lines(f, triples)})
+        assert target.read_text(encoding="utf-8").splitlines(keepends=True) == lines
+        assert not list(work.iterdir())
+
+
 def test_lines_as_write_outputs_writes_them(tmp_path, files) -> None:
     merged = _write(files, tmp_path / "merged")
     dataset = Dataset()
