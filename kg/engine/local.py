@@ -15,8 +15,8 @@ A build makes two passes over the corpus, with the corpus step between them:
 3. **Map and write** (:func:`kg.engine.graphs.map_documents`). A document whose signature is the
    one of the last build keeps its graph file; the others are mapped, checked against the shapes
    in chunks and written as they are produced to ``OUT/graphs/<id>.nq`` (N-Quads, lines sorted),
-   by the worker processes that parsed (they keep their models: starting new ones costs more
-   than it saves) or, for a few, here. The graph files of documents that left the corpus are
+   by worker processes started afresh, without a spaCy model (the ones that parsed are stopped
+   first: their models would double a large build's peak memory), or, for a few, here. The graph files of documents that left the corpus are
    removed. Last, the merged files (``graph.ttl``, ``graph.trig``, ...) are written from the graph
    files, with Oxigraph's serializers and an external merge sort, when anything changed; TriG by a
    worker, when they run, while this process sorts the triples for Turtle.
@@ -183,6 +183,10 @@ class _LocalBuild:
         bar = self.progress(self.feeder.sent, "analyse")
         self.feeder.finish(bar)
         bar.close()
+        # the workers that parsed hold a spaCy model each (130-190 MB): stopped now, so that the records
+        # loaded here and the mapping's workers (started afresh in about half a second, and never loading
+        # a model) do not add to them: a large build's peak memory stays the parsing's
+        analyser.close()
         with collector_paused():  # every record loaded is kept: nothing for the collector to find
             for doc in docs:
                 doc.record = load_or_analyse(self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files),

@@ -73,9 +73,10 @@ def _context():
 class Analyser:
     """Parse and analyse documents, then run other work (``run``), with ``jobs`` processes (1: here).
 
-    The worker processes start at the first task and serve every phase of a build (each loads the
-    spaCy model at its first document, and keeps it: starting new workers for the mapping cost more
-    than the memory it frees); use it as a context manager so that they stop after.
+    The worker processes start at the first task (each loads the spaCy model at its first document,
+    and keeps it); :meth:`close` stops them, and the next task starts new ones, which load the model
+    only if they are given documents to parse (the local build closes them between the parsing and the
+    mapping, for the memory). Use it as a context manager so that they stop after.
 
     Args:
         model: the spaCy model name (default: the installed English small model).

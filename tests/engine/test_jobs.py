@@ -273,3 +273,41 @@ def test_feeder_chunks_by_documents_and_characters(monkeypatch):
     assert [len(c) for c in sent] == [16, 6, 2, 2]  # 16 short; 4 short and 2 long; 2 long; 1 long and 1 short
     assert [d for c in sent for d in c] == [f"d{i:02d}" for i in range(len(texts))]
     assert got == [f"k{i:02d}" for i in range(len(texts))]
+
+
+def _model_loaded() -> int:
+    """In a worker: how many spaCy models it holds."""
+    from kg.nlp.parse import _load_model
+
+    return _load_model.cache_info().currsize
+
+
+@pytest.mark.model
+def test_jobs_the_workers_that_parsed_stop_before_the_records_are_loaded_and_mapped(tmp_path, monkeypatch):
+    """Memory (issue 18): the parsing workers each hold a spaCy model; they stop once parsing is done, and
+    the workers that map are new ones that never load a model, so a large build's peak is the parsing's."""
+    from kg.engine import local as stream
+    from kg.engine import workers
+
+    monkeypatch.setattr(stream, "SMALL_MAP", 0)  # the workers map the graphs too
+    events: list[str] = []
+    close, run = workers.Analyser.close, workers.Analyser.run
+
+    def closing(self):
+        events.append(f"close {self.pool is not None}")
+        close(self)
+
+    def running(self, fn, tasks, *, here=False):
+        if not here and self.pool is None:
+            # the workers about to map: no model is loaded in them
+            self._pool()
+            events.append(f"models {sum(f.result() for f in [self.pool.submit(_model_loaded) for _ in range(4)])}")
+        events.append(f"run {fn.__name__}")
+        return run(self, fn, tasks, here=here)
+
+    monkeypatch.setattr(workers.Analyser, "close", closing)
+    monkeypatch.setattr(workers.Analyser, "run", running)
+    from kg.engine.options import BuildOptions
+
+    stream.build([ROOT / "input"], tmp_path, BuildOptions(jobs=2))
+    assert events[:3] == ["close True", "models 0", "run map_documents"], events
