@@ -9,7 +9,7 @@ Reproducible builds: the time is ``$SOURCE_DATE_EPOCH`` when it is set
 (https://reproducible-builds.org/specs/source-date-epoch/), so that two builds of the same
 input write the same bytes; otherwise the time the mapping started, in UTC, to the second.
 An incremental build leaves the graph of an unchanged article as it was, its time included
-(:func:`without_time` is what it compares).
+(:func:`digest_without_time` is what it compares).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 from kg.errors import KgError
 from kg.ontology.paths import ontology_dir
 
-#: the N-Triples/N-Quads predicate of the graph's time, which :func:`without_time` leaves out
+#: the N-Triples/N-Quads predicate of the graph's time, which :func:`digest_without_time` leaves out
 GENERATED_AT = "<http://www.w3.org/ns/prov#generatedAtTime>"
 
 
@@ -81,6 +81,18 @@ def current() -> BuildInfo:
     return BuildInfo("kg", software_version(), rules_version(str(ontology_dir())), build_time())
 
 
-def without_time(lines: list[str]) -> list[str]:
-    """N-Quads lines without the graph's ``prov:generatedAtTime``: what tells whether a graph changed."""
-    return [line for line in lines if GENERATED_AT not in line]
+_GENERATED_AT_BYTES = GENERATED_AT.encode("utf-8")
+
+
+def digest_without_time(nquads: bytes) -> str:
+    """The SHA-256 (hex) of N-Quads without the lines that hold the graph's ``prov:generatedAtTime``:
+    what tells whether a graph changed. The lines are cut out of the bytes as they are (a graph's file is
+    not encoded twice)."""
+    h, view, start = hashlib.sha256(), memoryview(nquads), 0
+    at = nquads.find(_GENERATED_AT_BYTES)
+    while at >= 0:
+        begin, end = nquads.rfind(b"\n", 0, at) + 1, nquads.find(b"\n", at) + 1 or len(nquads)
+        h.update(view[start:begin])
+        start, at = end, nquads.find(_GENERATED_AT_BYTES, end)
+    h.update(view[start:])
+    return h.hexdigest()

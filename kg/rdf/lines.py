@@ -9,7 +9,7 @@ Spec: https://www.w3.org/TR/n-triples/ and https://www.w3.org/TR/n-quads/.
 from __future__ import annotations
 
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
-from rdflib.term import Literal, Node, URIRef
+from rdflib.term import Literal, Node
 
 __all__ = ["CollectedGraph", "TripleCollector", "literal_term", "nquad_line", "ntriple_line"]
 
@@ -69,13 +69,19 @@ def nquad_line(triple: tuple[Node, Node, Node], graph_iri: Node | None) -> str:
 
 
 class CollectedGraph:
-    """One named graph of a :class:`TripleCollector`: its name and its triples, in the order added."""
+    """One named graph of a :class:`TripleCollector`: its name and its triples, in the order added.
 
-    __slots__ = ("identifier", "triples")
+    ``forms`` (the collector's) keeps each term's N-Triples form by the term object's id, and
+    ``terms`` the terms (so that no other object takes the id of one while its form is kept).
+    """
 
-    def __init__(self, identifier: Node):
+    __slots__ = ("identifier", "triples", "forms", "terms")
+
+    def __init__(self, identifier: Node, forms: dict[int, str] | None = None, terms: list[Node] | None = None):
         self.identifier = identifier
         self.triples: dict[tuple[Node, Node, Node], None] = {}  # a set that keeps the order triples came in
+        self.forms = {} if forms is None else forms
+        self.terms = [] if terms is None else terms
 
     def add(self, triple: tuple[Node, Node, Node]) -> "CollectedGraph":
         self.triples[triple] = None
@@ -89,21 +95,20 @@ class CollectedGraph:
 
     def nquads(self) -> list[str]:
         """The graph's N-Quads lines, each once, sorted (what rdflib's serializer writes, sorted): the
-        lines :func:`nquad_line` gives, each IRI's form made once (rdflib checks its characters each time)."""
+        lines :func:`nquad_line` gives, each term's form made once (the mapper writes the same term
+        objects over and over; looked up by id, a term costs neither rdflib's hash nor its ``__eq__``)."""
         identifier = self.identifier
-        graph = identifier.n3() if identifier and identifier != DATASET_DEFAULT_GRAPH_ID else ""
-        iris: dict[str, str] = {}
+        end = f" {identifier.n3() if identifier and identifier != DATASET_DEFAULT_GRAPH_ID else ''} .\n"
+        forms, keep = self.forms, self.terms.append
+        get = forms.get
 
-        def term(node: Node) -> str:
-            if type(node) is URIRef:
-                key = str(node)  # a plain str: looked up without rdflib's __eq__
-                found = iris.get(key)
-                if found is None:
-                    found = iris[key] = node.n3()
-                return found
-            return _object_term(node)
+        def made(node: Node) -> str:
+            keep(node)
+            form = forms[id(node)] = _object_term(node)
+            return form
 
-        return sorted({"%s %s %s %s .\n" % (term(s), term(p), term(o), graph) for s, p, o in self.triples})
+        return sorted({f"{get(id(s)) or made(s)} {get(id(p)) or made(p)} {get(id(o)) or made(o)}{end}"
+                       for s, p, o in self.triples})
 
 
 class TripleCollector:
@@ -117,6 +122,8 @@ class TripleCollector:
     def __init__(self):
         self.graphs: dict[Node, CollectedGraph] = {}
         self.prefixes: dict[str, str] = {}
+        self.forms: dict[int, str] = {}  # every graph's terms' forms (CollectedGraph.forms)
+        self.terms: list[Node] = []
 
     def bind(self, prefix: str, namespace) -> None:
         self.prefixes[prefix] = str(namespace)
@@ -124,7 +131,7 @@ class TripleCollector:
     def graph(self, identifier: Node) -> CollectedGraph:
         g = self.graphs.get(identifier)
         if g is None:
-            g = self.graphs[identifier] = CollectedGraph(identifier)
+            g = self.graphs[identifier] = CollectedGraph(identifier, self.forms, self.terms)
         return g
 
     def quads(self, pattern=None):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from urllib.parse import quote
 
 from rdflib import RDF, RDFS, XSD, Dataset, Literal, Namespace, URIRef
@@ -57,6 +57,14 @@ MAX_TEXT_BYTES = 8 * 1024 * 1024
 #: text literals (nif:isString, nif:anchorOf) are xsd:string, and the context carries their language
 TEXT_LEXVO = URIRef("http://lexvo.org/id/iso639-3/eng")
 
+#: the terms of rdflib's closed namespaces the mapping writes, made once: ``RDF.type`` makes (and checks)
+#: a new URIRef at each use, and one object per term lets the N-Quads lines find each form once
+_TYPE, _LABEL, _ALT_LABEL, _HIDDEN_LABEL = RDF.type, RDFS.label, SKOS.altLabel, SKOS.hiddenLabel
+_INDEX, _DATE, _DATE_TIME, _DECIMAL, _ANY_URI = (XSD.nonNegativeInteger, XSD.date, XSD.dateTime, XSD.decimal,
+                                                 XSD.anyURI)
+_DERIVED_FROM, _GENERATED_AT, _GENERATED_BY = PROV.wasDerivedFrom, PROV.generatedAtTime, PROV.wasGeneratedBy
+_SAME_AS = SCHEMA.sameAs
+
 _KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
               "Office": "office", "Motion": "motion"}
 
@@ -68,6 +76,12 @@ def slug(text: str) -> str:
         return "h" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
     return quote(s, safe="-_")
 
+
+
+@lru_cache(maxsize=1 << 10)
+def _segment(doc_id: str) -> str:
+    """A document id as an IRI segment (percent-encoded), made once a document (its IRIs all have it)."""
+    return quote(doc_id, safe="-_.")
 
 
 @lru_cache(maxsize=1 << 14, typed=True)
@@ -127,8 +141,18 @@ class Mapper:
         self.ns = Namespace(base)
         #: id(event) -> cross-document event key (see kg.resolve.corefer); set by the builder
         self.event_keys: dict[int, str] = {}
-        #: the country the document being mapped is about (a party's schema:sameAs depends on it)
-        self._country: str | None = None
+        #: (kind, key) -> the entity's IRI, made once: a document names its entities again and again
+        self._entity_iris: dict[tuple[str, str], URIRef] = {}
+        #: (id(entity), with all its names) -> the entity and its labels (:meth:`_labels`)
+        self._label_triples: dict[tuple[int, bool], tuple[Entity, tuple]] = {}
+        # of the document being mapped: its text (for its country), the country a party's schema:sameAs
+        # depends on (found when a party needs it), its context's IRI, the sentences written (offsets ->
+        # IRI) and the entities labelled (id -> with all their names, or their aliases only)
+        self._text = ""
+        self._country: str | None | bool = False
+        self._context: URIRef | None = None
+        self._sentences: dict[tuple[int, int], URIRef] = {}
+        self._labelled: dict[int, bool] = {}
         self.dataset = Dataset() if sink is None else sink
         self.build = build if build is not None else current()
         for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
@@ -141,18 +165,22 @@ class Mapper:
         self.dataset.bind("report", self.ns["report/"])
 
     def entity_iri(self, e: Entity) -> URIRef:
-        return self.ns[f"{_KIND_PATH[e.kind]}/{slug(e.key or e.name)}"]
+        key = (e.kind, e.key or e.name)
+        found = self._entity_iris.get(key)
+        if found is None:
+            found = self._entity_iris[key] = self.ns[f"{_KIND_PATH[e.kind]}/{slug(key[1])}"]
+        return found
 
     def document_iri(self, d: Document) -> URIRef:
-        return self.ns[f"doc/{quote(d.id, safe='-_.')}"]
+        return self.ns[f"doc/{_segment(d.id)}"]
 
     def graph_iri(self, d: Document) -> URIRef:
-        return self.ns[f"graph/{quote(d.id, safe='-_.')}"]
+        return self.ns[f"graph/{_segment(d.id)}"]
 
     def span_iri(self, d: Document, begin: int, end: int) -> URIRef:
         """The NIF string of ``d``'s text from ``begin`` to ``end``: the document IRI with the RFC 5147
         fragment ``#char=begin,end`` (the whole text, ``#char=0,N``, is the document's nif:Context)."""
-        return self.ns[f"doc/{quote(d.id, safe='-_.')}#char={begin},{end}"]
+        return self.ns[f"doc/{_segment(d.id)}#char={begin},{end}"]
 
     def context_iri(self, d: Document) -> URIRef:
         return self.span_iri(d, 0, len(d.verbatim))
@@ -162,26 +190,31 @@ class Mapper:
         (in code points, as Python's and SPARQL's string functions do). A text too long for one RDF
         term of Oxigraph's parsers (:data:`MAX_TEXT_BYTES`) is left out; its offsets and sentences stay."""
         ctx = self.context_iri(d)
-        g.add((ctx, RDF.type, NIF.Context))
-        g.add((ctx, RDF.type, NIF.RFC5147String))
-        if len(d.verbatim.encode("utf-8")) <= MAX_TEXT_BYTES:
+        g.add((ctx, _TYPE, NIF.Context))
+        g.add((ctx, _TYPE, NIF.RFC5147String))
+        # at most 4 bytes a code point: only a long text is encoded to count its bytes
+        if len(d.verbatim) * 4 <= MAX_TEXT_BYTES or len(d.verbatim.encode("utf-8")) <= MAX_TEXT_BYTES:
             g.add((ctx, NIF.isString, Literal(d.verbatim)))
-        g.add((ctx, NIF.beginIndex, _literal(0, datatype=XSD.nonNegativeInteger)))
-        g.add((ctx, NIF.endIndex, _literal(len(d.verbatim), datatype=XSD.nonNegativeInteger)))
+        g.add((ctx, NIF.beginIndex, _literal(0, datatype=_INDEX)))
+        g.add((ctx, NIF.endIndex, _literal(len(d.verbatim), datatype=_INDEX)))
         g.add((ctx, NIF.sourceUrl, doc))
         g.add((ctx, NIF.predLang, TEXT_LEXVO))
         return ctx
 
     def add_sentence(self, g, d: Document, doc: URIRef, begin: int, end: int) -> URIRef:
-        """A sentence of the article: a NIF string of its context, with the words as written."""
-        sent = self.span_iri(d, begin, end)
+        """A sentence of the article: a NIF string of its context, with the words as written (once a
+        document: its events share their sentences)."""
+        sent = self._sentences.get((begin, end))
+        if sent is not None:
+            return sent
+        sent = self._sentences[begin, end] = self.span_iri(d, begin, end)
         for cls in kg_types("Sentence"):
-            g.add((sent, RDF.type, cls))
-        g.add((sent, RDF.type, NIF.Sentence))
-        g.add((sent, RDF.type, NIF.RFC5147String))
-        g.add((sent, NIF.referenceContext, self.context_iri(d)))
-        g.add((sent, NIF.beginIndex, _literal(begin, datatype=XSD.nonNegativeInteger)))
-        g.add((sent, NIF.endIndex, _literal(end, datatype=XSD.nonNegativeInteger)))
+            g.add((sent, _TYPE, cls))
+        g.add((sent, _TYPE, NIF.Sentence))
+        g.add((sent, _TYPE, NIF.RFC5147String))
+        g.add((sent, NIF.referenceContext, self._context))
+        g.add((sent, NIF.beginIndex, _literal(begin, datatype=_INDEX)))
+        g.add((sent, NIF.endIndex, _literal(end, datatype=_INDEX)))
         g.add((sent, NIF.anchorOf, Literal(d.verbatim[begin:end])))  # as written: no-break spaces too
         g.add((sent, KG.inDocument, doc))
         return sent
@@ -190,116 +223,139 @@ class Mapper:
         d = facts.document
         g = self.dataset.graph(self.graph_iri(d))
         doc = self.document_iri(d)
-        g.add((g.identifier, PROV.wasDerivedFrom, doc))
+        self._text, self._country, self._sentences, self._labelled = d.text, False, {}, {}
+        g.add((g.identifier, _DERIVED_FROM, doc))
         self.add_generation(g)
-        g.add((doc, RDF.type, KG.Document))
-        self.add_context(g, d, doc)
+        g.add((doc, _TYPE, KG.Document))
+        self._context = self.add_context(g, d, doc)
         if d.title:
             g.add((doc, KG.title, Literal(d.title, lang=TEXT_LANGUAGE)))
-        for prop, value, dt in (("outlet", d.outlet, None), ("url", d.url, XSD.anyURI),
-                                ("published", d.published, XSD.date)):
+        for prop, value, dt in (("outlet", d.outlet, None), ("url", d.url, _ANY_URI),
+                                ("published", d.published, _DATE)):
             if value:
-                g.add((doc, KG[prop], _literal(value.isoformat() if dt == XSD.date else value, datatype=dt)))
+                g.add((doc, KG[prop], _literal(value.isoformat() if dt is _DATE else value, datatype=dt)))
         if d.date and not d.published:  # Document.date: the latest embedded post's
-            g.add((doc, KG.inferredDate, _literal(d.date.isoformat(), datatype=XSD.date)))
+            g.add((doc, KG.inferredDate, _literal(d.date.isoformat(), datatype=_DATE)))
             g.add((doc, KG.dateInference, KG.LatestEmbeddedPost))
-        self._country = lexicon.load().country_of(d.text)  # whose party a party name is (schema:sameAs)
         for e in facts.entities:
             self.add_entity(g, e)
         for i, embed in enumerate(d.embeds):
-            post = self.ns[f"doc/{quote(d.id, safe='-_.')}/post/{i + 1}"]
-            g.add((post, RDF.type, KG.SocialMediaPost))
+            post = self.ns[f"doc/{_segment(d.id)}/post/{i + 1}"]
+            g.add((post, _TYPE, KG.SocialMediaPost))
             g.add((post, KG.embeddedIn, doc))
             g.add((post, KG.text, Literal(d.verbatim[embed.start:embed.body_end].strip(), lang=TEXT_LANGUAGE)))
             if embed.handle:
                 g.add((post, KG.handle, _literal("@" + embed.handle.lstrip("@"))))
             if embed.published:
-                g.add((post, KG.postedOn, _literal(embed.published.isoformat(), datatype=XSD.date)))
+                g.add((post, KG.postedOn, _literal(embed.published.isoformat(), datatype=_DATE)))
             author = facts.post_authors.get(i)
             if author is not None:
                 g.add((post, KG.postAuthor, self.entity_iri(author)))
         for ev in facts.events:
-            self.add_event(g, d, doc, ev, facts.sentences)
+            self.add_event(g, d, doc, ev)
 
     def add_generation(self, g) -> None:
         """The graph's PROV-O: when, and by which activity (kg, its version, the rules' digest)."""
+        generated_at, activity, triples = self._generation
+        g.add((g.identifier, _GENERATED_AT, generated_at))
+        g.add((g.identifier, _GENERATED_BY, activity))
+        for t in triples:
+            g.add(t)
+
+    @cached_property
+    def _generation(self) -> tuple[Literal, URIRef, tuple[tuple[URIRef, URIRef, Literal | URIRef], ...]]:
+        """The build's time, its activity and what every graph says of the activity and the software."""
         b = self.build
         activity, software = self.ns[f"build/{b.key}"], self.ns[f"software/{quote(b.software)}-{quote(b.version)}"]
-        g.add((g.identifier, PROV.generatedAtTime, _literal(b.generated_at.isoformat(), datatype=XSD.dateTime)))
-        g.add((g.identifier, PROV.wasGeneratedBy, activity))
-        g.add((activity, RDF.type, PROV.Activity))
-        g.add((activity, PROV.wasAssociatedWith, software))
-        g.add((activity, KG.rulesVersion, _literal(b.rules)))
-        g.add((software, RDF.type, PROV.SoftwareAgent))
-        g.add((software, RDFS.label, _literal(b.software)))
-        g.add((software, SCHEMA.softwareVersion, _literal(b.version)))
+        return _literal(b.generated_at.isoformat(), datatype=_DATE_TIME), activity, (
+            (activity, _TYPE, PROV.Activity),
+            (activity, PROV.wasAssociatedWith, software),
+            (activity, KG.rulesVersion, _literal(b.rules)),
+            (software, _TYPE, PROV.SoftwareAgent),
+            (software, _LABEL, _literal(b.software)),
+            (software, SCHEMA.softwareVersion, _literal(b.version)))
 
     def add_entity(self, g, e: Entity) -> None:
-        iri = self._labelled(g, e, e.names | set(e.aliases))
+        iri = self._labelled_entity(g, e, True)
         if e.kind == "Motion" and fold(e.name).split()[-1:] == ["bill"]:
             for cls in kg_types("Bill"):
-                g.add((iri, RDF.type, cls))
+                g.add((iri, _TYPE, cls))
         for rel, obj in sorted(e.roles, key=lambda r: (r[0], r[1].kind, r[1].name)):
             g.add((iri, KG[rel], self.entity_iri(obj)))
             self.add_entity_label(g, obj)
 
     def add_entity_label(self, g, e: Entity) -> None:
-        self._labelled(g, e, set(e.aliases))
+        self._labelled_entity(g, e, False)
 
-    def _labelled(self, g, e: Entity, other_names) -> URIRef:
-        """The entity's type, its label, its other names (``skos:altLabel``) and, for every name, a
-        folded key (``skos:hiddenLabel``: any case or accents, found with an index look-up by the
-        ``# Param: person (folded)`` queries); returns its IRI."""
+    def _labelled_entity(self, g, e: Entity, all_names: bool) -> URIRef:
+        """The entity's labels (:meth:`_labels`) and, for a gazetteer party, its Wikidata entity;
+        returns its IRI. Once a document: labelled with all its names, an entity has its aliases' labels."""
         iri = self.entity_iri(e)
-        for cls in kg_types(e.kind):
-            g.add((iri, RDF.type, cls))
-        g.add((iri, RDFS.label, _literal(e.name)))
-        for n in sorted(other_names):
-            if n and n != e.name:
-                g.add((iri, SKOS.altLabel, _literal(n)))
-        for key in sorted({fold(n) for n in other_names | {e.name} if n}):
-            if key:
-                g.add((iri, SKOS.hiddenLabel, _literal(key)))
+        done = self._labelled.get(id(e))
+        if done is not None and (done or not all_names):
+            return iri
+        self._labelled[id(e)] = all_names
+        for t in self._labels(e, iri, all_names):
+            g.add(t)
         # a gazetteer party's Wikidata entity (Party Facts' link); schema:sameAs, not owl:sameAs, which
         # would merge the two nodes' facts and is a schema triple to the fast reasoner
-        qid = lexicon.load().wikidata(e.name, self._country, e.aliases) if e.kind == "PoliticalParty" else None
+        qid = lexicon.load().wikidata(e.name, self._party_country(), e.aliases) if e.kind == "PoliticalParty" else None
         if qid:
-            g.add((iri, SCHEMA.sameAs, WIKIDATA[qid]))
+            g.add((iri, _SAME_AS, WIKIDATA[qid]))
         return iri
 
-    def event_iri(self, d: Document, ev: Event) -> URIRef:
-        shared = self.event_keys.get(id(ev))
-        if shared is not None:
-            # the event by what it is (kg.resolve.corefer): the same node in every article that reports it
-            return self.ns[f"event/{shared}"]
-        return self.ns[f"event/{self._local(d, ev)}"]
+    def _labels(self, e: Entity, iri: URIRef, all_names: bool) -> tuple[tuple[URIRef, URIRef, URIRef | Literal], ...]:
+        """The entity's types, its label, its other names (``skos:altLabel``: its aliases, and with
+        ``all_names`` the names it was found by) and, for every name, a folded key (``skos:hiddenLabel``:
+        any case or accents, found with an index look-up by the ``# Param: person (folded)`` queries).
+        Made once an entity (the same in every document that names it: a resolved entity no longer changes)."""
+        found = self._label_triples.get((id(e), all_names))
+        if found is not None:
+            return found[1]
+        other_names = e.names | set(e.aliases) if all_names else set(e.aliases)
+        triples = [(iri, _TYPE, cls) for cls in kg_types(e.kind)]
+        triples.append((iri, _LABEL, _literal(e.name)))
+        triples.extend((iri, _ALT_LABEL, _literal(n)) for n in sorted(other_names) if n and n != e.name)
+        triples.extend((iri, _HIDDEN_LABEL, _literal(key)) for key in sorted({fold(n) for n in other_names | {e.name}
+                                                                              if n}) if key)
+        labels = tuple(triples)
+        # kept with the entity: no other object takes its id while its labels are kept
+        self._label_triples[id(e), all_names] = e, labels
+        return labels
 
-    def report_iri(self, d: Document, ev: Event) -> URIRef:
-        """One article's report of an event (or the claim itself): by the article and the place in it."""
-        return self.ns[f"report/{self._local(d, ev)}"]
+    def _party_country(self) -> str | None:
+        """The country the document is about, whose party a party name is (found once, when asked)."""
+        if self._country is False:
+            self._country = lexicon.load().country_of(self._text)
+        return self._country
 
     @staticmethod
     def _local(d: Document, ev: Event) -> str:
-        # one event per rule and trigger: the rule tells apart two readings of one word ("withdraw": an
-        # apology claimed, and a refusal)
+        """The event's place in the article: what names its report, and the event when no other
+        article reports it. One event per rule and trigger: the rule tells apart two readings of one
+        word ("withdraw": an apology claimed, and a refusal)."""
         digest = hashlib.sha1(f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}|{ev.rule}"
                               .encode()).hexdigest()[:12]
-        return f"{quote(d.id, safe='-_.')}-{digest}"
+        return f"{_segment(d.id)}-{digest}"
 
-    def add_event(self, g, d: Document, doc: URIRef, ev: Event, sentences: list[tuple[int, int]]) -> None:
-        # an asserted event's provenance is its article's report of it; a claim is its own record
-        iri = self.event_iri(d, ev)  # a claim has no shared key: a node of its article's
-        record = self.report_iri(d, ev) if ev.asserted else iri
+    def add_event(self, g, d: Document, doc: URIRef, ev: Event) -> None:
+        local, shared = self._local(d, ev), self.event_keys.get(id(ev))
+        # the event by what it is (kg.resolve.corefer): the same node in every article that reports it; a
+        # claim has no shared key: a node of its article's
+        iri = self.ns[f"event/{local if shared is None else shared}"]
+        # an asserted event's provenance is its article's report of it (one article's report of an event:
+        # by the article and the place in it); a claim is its own record
+        record = self.ns[f"report/{local}"] if ev.asserted else iri
         sent = self.add_sentence(g, d, doc, *ev.sentence)
         if ev.asserted:
-            g.add((record, RDF.type, KG.Report))
+            g.add((record, _TYPE, KG.Report))
             g.add((record, KG.reportOf, iri))
         g.add((record, KG.sourceDocument, doc))
         g.add((record, KG.evidence, sent))
         if ev.trigger:  # a quote continued from an earlier one has no trigger word
             g.add((record, KG.trigger, _literal(ev.trigger, lang=TEXT_LANGUAGE)))
         g.add((record, KG.rule, _literal(ev.rule)))
-        g.add((record, KG.confidence, _literal(f"{ev.confidence:.2f}", datatype=XSD.decimal)))
+        g.add((record, KG.confidence, _literal(f"{ev.confidence:.2f}", datatype=_DECIMAL)))
         if ev.charge:
             g.add((record, KG.charge, _literal(ev.charge, lang=TEXT_LANGUAGE)))
         g.add((iri, KG.modality, KG[ev.modality]))
@@ -308,18 +364,18 @@ class Mapper:
         for e in agents + targets:
             self.add_entity_label(g, e)
         if ev.date is not None:
-            g.add((iri, KG.date, _literal(ev.date.isoformat(), datatype=XSD.date)))
+            g.add((iri, KG.date, _literal(ev.date.isoformat(), datatype=_DATE)))
         if ev.asserted:  # what this article says of the event, on its report
             for a in agents:
                 g.add((record, KG.reportedAgent, self.entity_iri(a)))
             for t in targets:
                 g.add((record, KG.reportedTarget, self.entity_iri(t)))
             if ev.date is not None:
-                g.add((record, KG.reportedDate, _literal(ev.date.isoformat(), datatype=XSD.date)))
+                g.add((record, KG.reportedDate, _literal(ev.date.isoformat(), datatype=_DATE)))
         if getattr(ev, "quote", None) and ev.cls == "Statement":
             g.add((iri, KG.quote, Literal(ev.quote, lang=TEXT_LANGUAGE)))
         if not ev.asserted:
-            g.add((iri, RDF.type, KG.EventClaim))
+            g.add((iri, _TYPE, KG.EventClaim))
             g.add((iri, KG.claimedType, KG[ev.cls]))
             for a in agents:
                 g.add((iri, KG.claimedAgent, self.entity_iri(a)))
@@ -327,7 +383,7 @@ class Mapper:
                 g.add((iri, KG.claimedTarget, self.entity_iri(t)))
             return
         for cls in kg_types(ev.cls):
-            g.add((iri, RDF.type, cls))
+            g.add((iri, _TYPE, cls))
         for a in agents:
             g.add((iri, KG.agent, self.entity_iri(a)))
         for t in targets:

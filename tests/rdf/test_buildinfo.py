@@ -7,6 +7,7 @@ All names are invented.
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from datetime import UTC, datetime, timedelta
 
@@ -70,10 +71,15 @@ def test_buildinfo_activity_is_named_by_software_and_rules_not_time() -> None:
     assert a.key != buildinfo.BuildInfo("kg", "1.0", "sha256:" + "b" * 64, a.generated_at).key
 
 
-def test_buildinfo_without_time_drops_only_the_graph_time() -> None:
-    lines = ['<g> <http://www.w3.org/ns/prov#generatedAtTime> "2020-06-17T00:00:00+00:00"^^<x> <g> .\n',
-             '<g> <http://www.w3.org/ns/prov#wasGeneratedBy> <b> <g> .\n', '<s> <p> "generatedAtTime" <g> .\n']
-    assert buildinfo.without_time(lines) == lines[1:]
+@pytest.mark.parametrize("timed", [(0,), (1,), (3,), (0, 3), (0, 1, 2), ()])
+def test_buildinfo_digest_without_time_drops_only_the_lines_with_the_graph_time(timed) -> None:
+    lines = ['<s> <p> "généré: generatedAtTime" <g> .\n', '<g> <http://www.w3.org/ns/prov#wasGeneratedBy> <b> <g> .\n',
+             '<t> <p> "x" <g> .\n']
+    time = '<g> <http://www.w3.org/ns/prov#generatedAtTime> "2020-06-17T00:00:00+00:00"^^<x> <g> .\n'
+    for i in reversed(timed):  # the time line before line i (at the start, between lines, at the end)
+        lines.insert(i, time)
+    kept = "".join(line for line in lines if line != time).encode("utf-8")
+    assert buildinfo.digest_without_time("".join(lines).encode("utf-8")) == hashlib.sha256(kept).hexdigest()
 
 
 def _mapped(text: str, **meta) -> tuple[Dataset, URIRef, URIRef]:
