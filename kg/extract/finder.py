@@ -112,6 +112,11 @@ class Finder:
         return [t.lower_ for t in self.tokens] if self.parsed is None else self.parsed.lowers
 
     @cached_property
+    def lemmas(self) -> list[str]:
+        """Each token's ``lemma_``, lower-cased (:attr:`kg.nlp.parse.Paragraph.lemmas`)."""
+        return [t.lemma_.lower() for t in self.tokens] if self.parsed is None else self.parsed.lemmas
+
+    @cached_property
     def text(self) -> str:
         """The paragraph's text, made once (spaCy joins every token's text again on each ``doc.text``)."""
         return self.doc.text if self.parsed is None else self.parsed.text

@@ -12,7 +12,7 @@ from kg.model import Mention
 def titles(f: Finder) -> list[tuple[int, int, object]]:
     """(start, end, office) for each title phrase, portfolios included ("Finance Minister")."""
     doc, lex = f.doc, f.lex
-    by_key = {o.key: o for o in lex.offices}
+    by_key = lex.offices_by_key
     # a title inside a name already found ('Speaker of the [House of Representatives]') is its
     # shorter form ('Speaker'), free of the name
     found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in f.m["office"](doc) if f.free(s, e)]
@@ -82,7 +82,7 @@ def _qualified_forms(f: Finder) -> list[tuple[int, int, str]]:
     phrase 'A of (the) B' of the lexicon with a nationality or a place before B."""
     doc, forms = f.doc, _of_forms(f.lex)
     texts, lowers = f.texts, f.lowers
-    toks, heads = f.tokens, {a for a, _ in forms}
+    toks, heads = f.tokens, _of_heads(f.lex)
     out = []
     for i in range(len(doc) - 3):
         if lowers[i + 1] != "of" or lowers[i] not in heads:
@@ -112,17 +112,27 @@ def _free_of_all_but_houses(f: Finder, s: int, e: int) -> bool:
     return True
 
 
-#: the forms of each lexicon met (by its id, with the lexicon, which keeps the id its own)
-_OF_FORMS: dict[int, tuple[object, dict[tuple[str, str], str]]] = {}
+#: the forms of each lexicon met, and their heads (by its id, with the lexicon, which keeps the id its own)
+_OF_FORMS: dict[int, tuple[object, dict[tuple[str, str], str], frozenset[str]]] = {}
 
 
 def _of_forms(lex) -> dict[tuple[str, str], str]:
     """('member', 'parliament') -> 'member-of-parliament': the one-word head and the tail (without
     'the') of each title phrase 'A of (the) B'; made once per lexicon, not once per paragraph."""
+    return _of_known(lex)[1]
+
+
+def _of_heads(lex) -> frozenset[str]:
+    """The heads of :func:`_of_forms` ('member'), made once per lexicon as they are."""
+    return _of_known(lex)[2]
+
+
+def _of_known(lex) -> tuple[object, dict[tuple[str, str], str], frozenset[str]]:
     known = _OF_FORMS.get(id(lex))
     if known is None or known[0] is not lex:
-        known = _OF_FORMS[id(lex)] = (lex, _read_of_forms(lex))
-    return known[1]
+        forms = _read_of_forms(lex)
+        known = _OF_FORMS[id(lex)] = (lex, forms, frozenset(a for a, _ in forms))
+    return known
 
 
 def _read_of_forms(lex) -> dict[tuple[str, str], str]:

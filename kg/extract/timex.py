@@ -11,7 +11,7 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, Iterator
 
 from kg.ontology import lexicon
@@ -87,39 +87,32 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     ])
     compiled["find"] = re.compile(
         rf"\b(?:(?:{pre})[\s-]+){{0,2}}(?:{core})(?:\s+(?:{_alt(lex['day_parts'])}))?\b", re.I)
-    # what can begin an expression: a digit, or the letters and digits a word of the lists above
-    # that can come first begins with ('a' of 'a week ago', 'mid' of 'mid-June'); an empty one
-    # (a word beginning with neither) leaves ``head`` out, and every position is tried
+    # what can begin an expression: a run of letters and digits (``[^\W_]``: what ``str.isalnum``
+    # says) that begins with a digit, or is the whole first run of a word of the lists above ('a'
+    # of 'a week ago', 'mid' of 'mid-June'): ``find``'s pattern ends at a word boundary and goes on
+    # after a word's first run only with what is no letter or digit, so it never ends or goes on
+    # inside a run; an empty first run (a word beginning with neither) leaves ``starts`` out, and
+    # every position is tried
     firsts = [*lex["prefixes"], *lex["future_prefixes"], *lex["relative_days"], *lex["narrative_days"],
               *lex["vague"], *_months(), *_weekdays(), *lex["numbers"], "in"]
     heads = {re.match(r"[^\W_]*", w.lower()).group() for w in firsts}
     if "" not in heads:
-        compiled["head"] = re.compile(r"\d|" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True)), re.I)
+        words = "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
+        compiled["starts"] = re.compile(rf"(?<![^\W_])(?:\d|(?:{words})(?![^\W_]))", re.I)
     return compiled
 
 
-@lru_cache(maxsize=1 << 16)
-def _may_begin(word: str) -> bool:
-    """Can a time expression begin with this run of letters and digits?"""
-    return _regexes()["head"].match(word) is not None
-
-
-_RUN = re.compile(r"[^\W_]+")
-
-
 def _starts(text: str) -> Iterator[int]:
-    """The positions :func:`find` tries: after no letter or digit, where an expression can begin.
-
-    An expression begins at the start of a run of letters and digits (``[^\\W_]``: what
-    ``str.isalnum`` says), one that begins as a first word of the lists does: only these are
+    """The positions :func:`find` tries: the starts of the runs of letters and digits an
+    expression can begin with (``starts`` of :func:`_regexes`), found in one scan; only these are
     tried of every position (a match tried at each cost most of the time of dating the events).
     """
-    if "head" not in _regexes():
+    starts = _regexes().get("starts")
+    if starts is None:
         yield from (i for i in range(len(text)) if i == 0 or not text[i - 1].isalnum())
         return
-    for run in _RUN.finditer(text):
-        if _may_begin(run.group()):
-            yield run.start()
+    for m in starts.finditer(text):
+        yield m.start()
 
 
 def _normalise(expression: str) -> str:

@@ -8,6 +8,7 @@ its character offset in :attr:`kg.ingest.documents.Document.text`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Iterable, Iterator
@@ -56,9 +57,30 @@ class Paragraph:
         return [t.lower_ for t in self.tokens]
 
     @cached_property
+    def lemmas(self) -> list[str]:
+        """Each token's ``lemma_``, lower-cased, read once (as :attr:`texts`): the event rules'
+        triggers and word lists are looked up by it."""
+        return [t.lemma_.lower() for t in self.tokens]
+
+    @cached_property
     def sents(self) -> list[Span]:
         """``doc.sents``, found once (spaCy looks at every token for them on each ``doc.sents``)."""
         return list(self.doc.sents)
+
+    @cached_property
+    def _sent_starts(self) -> list[int]:
+        return [s.start for s in self.sents]
+
+    def sent(self, i: int) -> Span:
+        """The sentence of token ``i``: ``doc[i].sent`` from :attr:`sents` (a token's ``sent`` walks
+        the tokens to both ends of its sentence, each time)."""
+        return self.sents[bisect_right(self._sent_starts, i) - 1]
+
+    def span_text(self, s: int, e: int) -> str:
+        """``doc[s:e].text`` (``0 <= s < e <= len(doc)``) cut from :attr:`text` at the tokens'
+        offsets: a Span's text makes a Token object for each of its words."""
+        last = self.tokens[e - 1]
+        return self.text[self.tokens[s].idx:last.idx + len(self.texts[e - 1])]
 
 
 def load_model(name: str | None = None) -> Language:
