@@ -55,13 +55,25 @@ def organisations(f: Finder, marked: bool = False) -> None:
         f.add(Mention(f.para, st, e, "Organization", span.text, f.span_head(s, e), key=fold(span.text)))
 
 
+#: the lower-case organisation heads of each lexicon met (by its id, with the lexicon, which keeps the id its own)
+_LOWER_HEADS: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def _lower_heads(lex) -> frozenset[str]:
+    """The lower-case words of ``organisation_heads`` ('campaign', 'group'); made once per lexicon."""
+    known = _LOWER_HEADS.get(id(lex))
+    if known is None or known[0] is not lex:
+        known = _LOWER_HEADS[id(lex)] = (lex, frozenset(h for h in lex.grammar["organisation_heads"] if h.islower()))
+    return known[1]
+
+
 def campaigns(f: Finder) -> None:
     """'the Biden campaign', 'the Acme group': a name before a lower-case head noun (before the
     people are found, so that the name stays inside the organisation)."""
     doc, lex = f.doc, f.lex
     texts, lowers = f.texts, f.lowers
     toks = f.tokens
-    heads = {h for h in lex.grammar["organisation_heads"] if h.islower()}
+    heads = _lower_heads(lex)
     for i, tok in enumerate(f.tokens):
         if texts[i] not in heads or i < 2 or i in f.owner:
             continue

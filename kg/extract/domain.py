@@ -93,13 +93,21 @@ def _objects(tok: Token, target: Token | None):
 
 def in_domain(m: Match, dom: schema.Domain) -> bool:
     """Is the trigger of the match in the context of the domain?"""
-    tok, para = m.tok, m.ctx.paragraphs[m.para]
+    tok, para, cache = m.tok, m.ctx.paragraphs[m.para], m.ctx.cache
+    # (each verdict on a sentence or a paragraph made once for the document's triggers)
     if dom.against:
         sent = para.sent(tok.i)
-        if _words(dom.against).within(para, sent.start, sent.end):
+        key = ("against", id(dom), m.para, sent.start)
+        if key not in cache:
+            cache[key] = _words(dom.against).within(para, sent.start, sent.end)
+        if cache[key]:
             return False
-    if dom.against_paragraph and _words(dom.against_paragraph).within(para, 0, len(para.tokens)):
-        return False
+    if dom.against_paragraph:
+        key = ("against_paragraph", id(dom), m.para)
+        if key not in cache:
+            cache[key] = _words(dom.against_paragraph).within(para, 0, len(para.tokens))
+        if cache[key]:
+            return False
     if dom.against_objects and any(_words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok)):
         return False
     # "removed as chair", "ousted as leader": a post, not a seat in the sitting
@@ -112,10 +120,10 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
     if not dom.words:  # the domain asks nothing of the article
         return True
     key = ("domain", id(dom))
-    found = m.ctx.cache.get(key)
+    found = cache.get(key)
     if found is None:
         words = _words(dom.words)
-        found = m.ctx.cache[key] = any(words.within(p, 0, len(p.tokens)) for p in m.ctx.paragraphs)
+        found = cache[key] = any(words.within(p, 0, len(p.tokens)) for p in m.ctx.paragraphs)
     return found
 
 

@@ -252,17 +252,26 @@ def name_start(f: Finder, e: int) -> int:
 
 def _country_name_end(f: Finder, j: int) -> int:
     """End of a country's name (``countries.json``, capitalised, one to three words) at ``j``, or ``j``."""
-    doc = f.doc
     names = _country_names(f.lex)
+    if not f.capitalised(j):
+        return j
     for n in (3, 2, 1):
-        if j + n <= len(doc) and doc[j].text[:1].isupper() and doc[j:j + n].text in names and f.free(j, j + n):
+        if j + n <= len(f.tokens) and f.span_text(j, j + n) in names and f.free(j, j + n):
             return j + n
     return j
 
 
+#: the country names of each lexicon met (by its id, with the lexicon, which keeps the id its own)
+_COUNTRY_NAMES: dict[int, tuple[object, frozenset[str]]] = {}
+
+
 def _country_names(lex) -> frozenset[str]:
-    return frozenset(w for ws in lex.countries.values() for w in ws if w[:1].isupper() and " " not in w.strip(".")
-                     or w.istitle())
+    """The capitalised country words of ``countries.json``; made once per lexicon, not once per title."""
+    known = _COUNTRY_NAMES.get(id(lex))
+    if known is None or known[0] is not lex:
+        known = _COUNTRY_NAMES[id(lex)] = (lex, frozenset(
+            w for ws in lex.countries.values() for w in ws if w[:1].isupper() and " " not in w.strip(".") or w.istitle()))
+    return known[1]
 
 
 def place_licensed(f: Finder, s: int, e: int) -> bool:

@@ -85,8 +85,8 @@ def _regexes() -> dict[str, re.Pattern[str]]:
         rf"(?:in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon})|(?:{mon}))(?:,?\s+\d{{4}})",
         rf"in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon}|\d{{4}})", wd,
     ])
-    compiled["find"] = re.compile(
-        rf"\b(?:(?:{pre})[\s-]+){{0,2}}(?:{core})(?:\s+(?:{_alt(lex['day_parts'])}))?\b", re.I)
+    find = rf"\b(?:(?:{pre})[\s-]+){{0,2}}(?:{core})(?:\s+(?:{_alt(lex['day_parts'])}))?\b"
+    compiled["find"] = re.compile(find, re.I)
     # what can begin an expression: a run of letters and digits (``[^\W_]``: what ``str.isalnum``
     # says) that begins with a digit, or is the whole first run of a word of the lists above ('a'
     # of 'a week ago', 'mid' of 'mid-June'): ``find``'s pattern ends at a word boundary and goes on
@@ -96,18 +96,32 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     firsts = [*lex["prefixes"], *lex["future_prefixes"], *lex["relative_days"], *lex["narrative_days"],
               *lex["vague"], *_months(), *_weekdays(), *lex["numbers"], "in"]
     heads = {re.match(r"[^\W_]*", w.lower()).group() for w in firsts}
-    if "" not in heads:
-        words = "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
-        compiled["starts"] = re.compile(rf"(?<![^\W_])(?:\d|(?:{words})(?![^\W_]))", re.I)
+    words = "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
+    starts = None if "" in heads else rf"(?<![^\W_])(?:\d|(?:{words})(?![^\W_]))"
+    if starts is not None:
+        compiled["starts"] = re.compile(starts, re.I)
+    # the same patterns matched as written on a text folded by _FOLD: their letters are all lower-case
+    # (the words are lower-cased), so where none is other than ASCII a letter of the text matches one
+    # of them ignoring case just when it folds to it; a match tried so skips at once the branches
+    # that begin with another letter (one ignoring case enters each)
+    if find.isascii() and (starts is None or starts.isascii()):
+        compiled["find_folded"] = re.compile(find)
+        if starts is not None:
+            compiled["starts_folded"] = re.compile(starts)
     return compiled
 
 
-def _starts(text: str) -> Iterator[int]:
+#: A-Z to a-z, and the other characters that an ignore-case match takes for a-z ('İ', 'ı', 'ſ', the
+#: Kelvin sign) to those: each letter to a letter, so words, word boundaries and offsets stay as they are
+_FOLD = str.maketrans({**{c: c.lower() for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
+                       "\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def _starts(text: str, starts: re.Pattern[str] | None) -> Iterator[int]:
     """The positions :func:`find` tries: the starts of the runs of letters and digits an
     expression can begin with (``starts`` of :func:`_regexes`), found in one scan; only these are
     tried of every position (a match tried at each cost most of the time of dating the events).
     """
-    starts = _regexes().get("starts")
     if starts is None:
         yield from (i for i in range(len(text)) if i == 0 or not text[i - 1].isalnum())
         return
@@ -208,10 +222,14 @@ def find(text: str) -> list[tuple[int, int, str]]:
     Bare month names are only found after "in" or before a day number / year,
     so the modal "may" is not a month.
     """
-    pattern = _regexes()["find"]
+    rx = _regexes()
+    if "find_folded" in rx:
+        subject, pattern, starts = text.translate(_FOLD), rx["find_folded"], rx.get("starts_folded")
+    else:
+        subject, pattern, starts = text, rx["find"], rx.get("starts")
     candidates: list[tuple[int, int]] = []
-    for start in _starts(text):
-        if m := pattern.match(text, start):
+    for start in _starts(subject, starts):
+        if m := pattern.match(subject, start):
             candidates.append((m.start(), m.end()))
     chosen: list[tuple[int, int]] = []
     for start, end in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):

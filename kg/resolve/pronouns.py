@@ -34,6 +34,19 @@ class PronounResolver:
         orders = self._orders
         return self.mentions[bisect_left(orders, first):bisect_left(orders, before)]
 
+    @cached_property
+    def _sentence_starts(self) -> dict[tuple[int, int], int]:
+        return {}
+
+    def _sentence_start(self, m: Mention) -> int:
+        """Where the sentence of the mention's head begins, found once per mention (a token's
+        ``sent`` walks the tokens to both ends of its sentence, each time; the rounds ask again)."""
+        key = (m.para, m.head)
+        start = self._sentence_starts.get(key)
+        if start is None:
+            start = self._sentence_starts[key] = self.docs[m.para][m.head].sent.start
+        return start
+
     def pronouns(self) -> None:
         """Resolve pronouns in rounds: each round lets every resolved he/she vote on its
         person's gender (an unambiguous pronoun counts double), and the next round resolves
@@ -103,9 +116,8 @@ class PronounResolver:
                   and self.gender.get(id(x.entity), g) == g]
         if not window:
             return None
-        doc = self.docs[m.para]
-        sent = doc[m.head].sent
-        same = [x for x in window if x.para == m.para and x.start >= sent.start]
+        doc, start = self.docs[m.para], self._sentence_start(m)
+        same = [x for x in window if x.para == m.para and x.start >= start]
         # a subject pronoun prefers a subject earlier in its own sentence
         if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
             subjects = [x for x in same if self.docs[x.para][x.head].dep_ in {"nsubj", "nsubjpass"}]
@@ -129,8 +141,7 @@ class PronounResolver:
         ..., he asked her")."""
         g = m.desc.get("gender")
         excluded = self._bound(m)
-        sent = self.docs[m.para][m.head].sent
-        excluded |= {id(x.entity) for x in self._between((m.para, sent.start), m.order) if x.kind == "Pronoun"
+        excluded |= {id(x.entity) for x in self._between((m.para, self._sentence_start(m)), m.order) if x.kind == "Pronoun"
                      and x.entity is not None
                      and x.desc.get("gender") in {"male", "female"} and x.desc.get("gender") != g}
         return excluded
