@@ -65,7 +65,7 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
             return None
     if not rule.fits(tok):
         return None
-    mood, cls = modality(ctx, rule, tok)
+    mood, cls = modality(ctx, rule, tok, pi)
     if not mood:
         return None
     args = arguments.read(ctx, rule, pi, tok)

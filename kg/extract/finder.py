@@ -117,6 +117,11 @@ class Finder:
         return self.parsed.lemmas
 
     @cached_property
+    def capitals(self) -> list[bool]:
+        """Whether each token's text begins with a capital (:attr:`kg.nlp.parse.Paragraph.capitals`)."""
+        return self.parsed.capitals
+
+    @cached_property
     def text(self) -> str:
         """The paragraph's text, made once (spaCy joins every token's text again on each ``doc.text``)."""
         return self.parsed.text
@@ -131,8 +136,8 @@ class Finder:
         return all(i not in self.owner for i in range(s, e))
 
     def capitalised(self, i: int) -> bool:
-        """Does token ``i``'s text begin with a capital? (:func:`capitalised`, from :attr:`texts`)"""
-        return self.texts[i][:1].isupper()
+        """Does token ``i``'s text begin with a capital? (:func:`capitalised`, from :attr:`capitals`)"""
+        return self.capitals[i]
 
     def span_text(self, s: int, e: int) -> str:
         """``doc[s:e].text`` (:func:`span_text`)."""

@@ -101,10 +101,10 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
     forms = [(form, len(form.split()), m) for form, m in party_forms.items()]
     for para, (doc, ms) in enumerate(zip(docs, found)):
         owned = {i for m in ms for i in range(m.start, m.end)}
-        toks, text, texts = tokens[para], parsed[para].text, parsed[para].texts
+        toks, text, texts, capitals = tokens[para], parsed[para].text, parsed[para].texts, parsed[para].capitals
         i = 0
         while i < len(doc):
-            if i in owned or not texts[i][:1].isupper() or texts[i] in lex.name_stop_words:
+            if not capitals[i] or i in owned or texts[i] in lex.name_stop_words:
                 i += 1
                 continue
             tok = toks[i]
@@ -156,8 +156,7 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
     # surnames used alone, mid-sentence ('..., Brun said'): evidence for the full name
     alone = set()
     for p in parsed:
-        texts, toks = p.texts, p.tokens
-        capital = [w[:1].isupper() for w in texts]
+        texts, toks, capital = p.texts, p.tokens, p.capitals
         n = len(texts)
         for i, word in enumerate(texts):
             # (no capital beside it first: the words' list, before the token's attributes)

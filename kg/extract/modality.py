@@ -13,8 +13,8 @@ from kg.nlp import syntax
 from kg.ontology import lexicon
 
 
-def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
-    """(modality, class) for a trigger: "Asserted", or why not ("" for no event at all)."""
+def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[str, str]:
+    """(modality, class) for a trigger (in paragraph ``para``): "Asserted", or why not ("" for no event at all)."""
     mod = ctx.lex.modality
     cls = rule.rule.cls
     auxes = syntax.aux_lemmas(tok)
@@ -42,7 +42,7 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
     if any(licensed(tok) for licensed in rule.hooks["licensed"]):
         return "Asserted", cls
     # "Rumours circulated that ...", "One account suggested that ...": the whole sentence is hearsay
-    root = tok.sent.root
+    root = ctx.paragraphs[para].sent(tok.i).root
     if root.i != tok.i and (root.lemma_.lower() in mod["Reported"] or any(
             c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in root.children)):
         return "Reported", cls

@@ -82,14 +82,16 @@ def people(f: Finder) -> None:
     after_heads = lex.party_head_words | lex.motion_name_heads
     tokens = f.tokens
 
-    def name_word(t: Token) -> bool:
-        return t.pos_ == "PROPN" and (t.is_title or t.is_upper) and t.is_alpha and \
-            t.ent_type_ in {"", "PERSON", "ORG"} and t.text not in lex.name_stop_words and t.text not in heads
-
+    # which tokens can be a word of such a name (read once: a run is tried from each token)
+    name_word = [t.pos_ == "PROPN" and (t.is_title or t.is_upper) and t.is_alpha and t.ent_type_ in {"", "PERSON", "ORG"}
+                 and w not in lex.name_stop_words and w not in heads for t, w in zip(tokens, texts)]
     i, n = 0, len(tokens)
     while i < n:
+        if not name_word[i] or i in f.owner:  # (no run from here)
+            i += 1
+            continue
         j = i
-        while j < n and j not in f.owner and j - i < 3 and name_word(tokens[j]):
+        while j < n and j not in f.owner and j - i < 3 and name_word[j]:
             j += 1
         # names take no article: "the NL Morning News" is a programme, not a person
         if j - i >= 2 and not (j < n and tokens[j].text in after_heads) \

@@ -57,6 +57,12 @@ class Paragraph:
         return [t.lower_ for t in self.tokens]
 
     @cached_property
+    def capitals(self) -> list[bool]:
+        """Whether each token's text begins with a capital (``text[:1].isupper()``), read once: the
+        name rules ask it of every word, some of each word several times."""
+        return [w[:1].isupper() for w in self.texts]
+
+    @cached_property
     def lemmas(self) -> list[str]:
         """Each token's ``lemma_``, lower-cased, read once (as :attr:`texts`): the event rules'
         triggers and word lists are looked up by it."""
