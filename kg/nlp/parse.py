@@ -11,6 +11,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache, cached_property
+from operator import add
 from typing import Iterable, Iterator
 
 import spacy
@@ -36,8 +37,9 @@ class Paragraph:
     @cached_property
     def text(self) -> str:
         """``doc.text``, made once (spaCy joins every token's text again on each ``doc.text``), and
-        joined as spaCy does from :attr:`tokens` (``doc.text`` makes a Token object per word)."""
-        return "".join([t.text_with_ws for t in self.tokens])
+        joined as spaCy does, each token's text and its whitespace, from :attr:`texts` (``doc.text``
+        makes a Token object per word, and a token's ``text_with_ws`` a string more)."""
+        return "".join(map(add, self.texts, [t.whitespace_ for t in self.tokens]))
 
     @cached_property
     def tokens(self) -> list[Token]:
