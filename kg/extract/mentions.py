@@ -116,7 +116,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                     break
             if hit is not None:
                 n, m = hit
-                ms.append(Mention(para, i, i + n, "PoliticalParty", doc[i:i + n].text, i + n - 1, key=m.key))
+                ms.append(Mention(para, i, i + n, "PoliticalParty", span_text(doc, toks, text, i, i + n), i + n - 1, key=m.key))
                 owned.update(range(i, i + n))
                 i += n
                 continue
@@ -128,7 +128,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                 j = i
                 while j < len(doc) and j not in owned and toks[j].text in person_tokens:
                     j += 1
-                ms.append(Mention(para, i, j, "Person", doc[i:j].text, j - 1))
+                ms.append(Mention(para, i, j, "Person", span_text(doc, toks, text, i, j), j - 1))
                 owned.update(range(i, j))
                 i = j
                 continue

@@ -30,7 +30,7 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
                 e + 1 < len(doc) and doc[e].lower_ == "at" and capitalised(doc[e + 1]) and (e + 1) not in f.owner
                 and doc[e + 1].ent_type_ not in {"GPE", "LOC", "FAC", "NORP"}):
             continue
-        if doc[s:e].text.lower() in {w.lower() for w in o.plural}:
+        if f.span_text(s, e).lower() in {w.lower() for w in o.plural}:
             out.append((s, e, (o, o.label, "plural")))
             continue
         if o.portfolio:
@@ -63,7 +63,7 @@ def _definite_title(f: Finder, s: int, e: int, o) -> None:
     if e + 1 < len(doc) and doc[e].lower_ in {"of", "at"} and doc[e + 1].tag_ != "VBG":
         return
     if f.free(s - 1, e) and name_after(f, e) == e:
-        f.add(Mention(f.para, s - 1, e, "Description", doc[s - 1:e].text, e - 1, desc={"office_key": o.key}))
+        f.add(Mention(f.para, s - 1, e, "Description", f.span_text(s - 1, e), e - 1, desc={"office_key": o.key}))
 
 
 def _shadow(f: Finder, found: tuple[int, int, object], by_key: dict) -> tuple[int, int, object]:

@@ -122,7 +122,7 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
     s = _run_back(f, s)
     if s == e:
         return None
-    text = doc[s:e].text
+    text = f.span_text(s, e)
     if text in lex.party_adjectives:
         name = lex.party_adjectives[text]
         if name is None:
@@ -206,10 +206,10 @@ def legislatures(f: Finder) -> None:
         if any(ts <= s and e <= te and te - ts > e - s for ts, te in titles):
             continue
         # ('dismissed by the senate': some papers write a chamber in lower case after 'the')
-        lower = s > 0 and doc[s - 1].lower_ == "the" and doc[s:e].text in f.lex.grammar["lowercase_legislatures"]
+        lower = s > 0 and doc[s - 1].lower_ == "the" and f.span_text(s, e) in f.lex.grammar["lowercase_legislatures"]
         if (capitalised(doc[s]) or lower) and f.free(s, e):
             st = s - 1 if s > 0 and doc[s - 1].lower_ == "the" else s
-            name = doc[s:e].text.capitalize() if lower else doc[s:e].text
+            name = f.span_text(s, e).capitalize() if lower else f.span_text(s, e)
             f.add(Mention(f.para, st, e, "Legislature", name, f.span_head(s, e), key=fold(name)))
 
 

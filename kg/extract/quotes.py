@@ -34,10 +34,20 @@ def _speech_verbs(para: Paragraph, quotes: list[tuple[int, int]]) -> list[Token]
             and not any(s <= tokens[i].idx < e for s, e in quotes)]
 
 
+def _sentence_begins(para: Paragraph, start: int, verb: Token) -> bool:
+    """Does a sentence begin at a token from character ``start`` up to the verb? (The tokens
+    before the verb, back to ``start``: their offsets grow with them.)"""
+    tokens, k = para.tokens, verb.i - 1
+    while k >= 0 and tokens[k].idx >= start:
+        if tokens[k].is_sent_start:
+            return True
+        k -= 1
+    return False
+
+
 def _attributing_verb(para: Paragraph, start: int, end: int, verbs: list[Token]) -> Token | None:
     """The speech verb that introduces or closes the quote at characters [start, end)."""
-    after = [v for v in verbs if v.idx >= end and v.idx - end < 40
-             and not any(t.is_sent_start and t.idx >= end for t in para.tokens if end <= t.idx < v.idx)]
+    after = [v for v in verbs if v.idx >= end and v.idx - end < 40 and not _sentence_begins(para, end, v)]
     if after:
         return after[0]
     before = [v for v in verbs if v.idx < start and start - v.idx < 80
