@@ -56,6 +56,13 @@ def _months() -> dict[str, int]:
 
 
 @cache
+def _prefixes() -> tuple[str, ...]:
+    """The prefixes and future prefixes, longest first (as :func:`resolve` strips them)."""
+    lex = _lexicon()
+    return tuple(sorted([*lex["prefixes"], *lex["future_prefixes"]], key=len, reverse=True))
+
+
+@cache
 def _weekdays() -> dict[str, int]:
     """Weekday name (lower-case) -> ``date.weekday()`` number."""
     return {n.lower(): i for i, n in enumerate(calendar.day_name)}
@@ -183,7 +190,7 @@ def resolve(expression: str, doc_date: date | None, narrative_date: date | None 
         if head and last in lex["day_parts"]:
             s = head
             continue
-        for p in sorted([*lex["prefixes"], *lex["future_prefixes"]], key=len, reverse=True):
+        for p in _prefixes():
             if s.startswith(p) and s[len(p):len(p) + 1] in (" ", "-") and s[len(p) + 1:].strip():
                 strict |= p == "last"
                 future |= p in lex["future_prefixes"]
