@@ -85,8 +85,10 @@ class Paragraph:
         return self.sents[bisect_right(self._sent_starts, i) - 1]
 
     def span_text(self, s: int, e: int) -> str:
-        """``doc[s:e].text`` (``0 <= s < e <= len(doc)``) cut from :attr:`text` at the tokens'
-        offsets: a Span's text makes a Token object for each of its words."""
+        """``doc[s:e].text``, cut from :attr:`text` at the tokens' offsets: a Span's text makes a
+        Token object for each of its words (outside ``0 <= s < e <= len(doc)``, the Span's own)."""
+        if not 0 <= s < e <= len(self.tokens):
+            return self.doc[s:e].text
         last = self.tokens[e - 1]
         return self.text[self.tokens[s].idx:last.idx + len(self.texts[e - 1])]
 
