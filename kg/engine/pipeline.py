@@ -98,7 +98,7 @@ def record_of(analysed: Analysed) -> DocumentRecord:
         entity = None if m.entity is None else number(m.entity)
         return ArgumentRecord(m.para, m.start, m.end, m.kind, m.name, m.head, m.key, entity)
 
-    sentences = tuple((p.start + s.start_char, p.start + s.end_char) for p in analysed.paragraphs for s in p.doc.sents)
+    sentences = tuple((p.start + s.start_char, p.start + s.end_char) for p in analysed.paragraphs for s in p.sents)
     first = {s: i + 1 for i, s in reversed(list(enumerate(sentences)))}
     events = tuple(EventRecord(ev.cls, ev.rule, ev.trigger, ev.para, ev.trigger_index, ev.sentence,
                                first.get(ev.sentence, 0), tuple(argument(m) for m in ev.agents),

@@ -61,13 +61,13 @@ def committee_chairs(f: Finder) -> None:
             be = _body_after(f, b)
             if be == b or not f.free(i, be):
                 continue
-            s, e, body = i, be, doc[b:be].text
+            s, e, body = i, be, f.span_text(b, be)
         else:
             # "House Judiciary Committee Chairman X": before a name only
             bs = _body_before(f, i)
             if bs == i or not f.free(bs, i + 1) or name_after(f, i + 1) == i + 1:
                 continue
-            s, e, body = bs, i + 1, doc[bs:i].text
+            s, e, body = bs, i + 1, f.span_text(bs, i)
         name = f"Chair of the {body}"
         n = name_after(f, e)
         # "the incoming chair of the X Committee, Y", "former Judiciary Committee chairman Y": no office now
@@ -76,4 +76,4 @@ def committee_chairs(f: Finder) -> None:
         office = f.add(Mention(f.para, s, e, "Office", name, i, key=fold(name),
                                desc={"alias": f"{lowers[i]} of the {body}"}))
         if n > e:
-            f.add(Mention(f.para, s, n, "Person", doc[e:n].text, n - 1, roles=[("holdsOffice", office)]))
+            f.add(Mention(f.para, s, n, "Person", f.span_text(e, n), n - 1, roles=[("holdsOffice", office)]))

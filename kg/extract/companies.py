@@ -9,7 +9,7 @@ capitalised word is too often a surname to count. ``grammar.json`` lists the hea
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder, capitalised
+from kg.extract.finder import Finder
 from kg.extract.organisations import party_initials
 from kg.model import Mention, fold
 
@@ -39,20 +39,35 @@ def organisations(f: Finder, marked: bool = False) -> None:
         while k < e and k not in f.owner:
             k += 1
         e = k
-        span = doc[s:e]
-        if e <= s or any(t.text in lex.name_stop_words or t.text in lex.grammar["organisation_stop_words"] for t in span):
+        if e <= s:
             continue
-        if not all(capitalised(t) or t.lower_ in lex.grammar["organisation_joiners"] or not t.is_alpha for t in span):
+        # (the words of doc[s:e] from the paragraph's lists, its text cut once)
+        words, text = range(s, e), f.span_text(s, e)
+        if any(texts[w] in lex.name_stop_words or texts[w] in lex.grammar["organisation_stop_words"] for w in words):
             continue
-        if e - s == 1 and not _acronym(span.text) and span.text not in heads:
+        if not all(f.capitalised(w) or lowers[w] in lex.grammar["organisation_joiners"] or not toks[w].is_alpha for w in words):
             continue
-        if marked and not (span[-1].text in heads or _acronym(span.text) or any(t.lower_ in lex.grammar["organisation_markers"] for t in span)):
+        if e - s == 1 and not _acronym(text) and text not in heads:
+            continue
+        if marked and not (texts[e - 1] in heads or _acronym(text) or any(lowers[w] in lex.grammar["organisation_markers"] for w in words)):
             continue
         # a title ('the Governor General of Canada') or a party's initials ('the PTI leader') is no company
-        if any(t.lower_ in lex.office_words() for t in span) or (_acronym(span.text) and party_initials(f, span.text)):
+        if any(lowers[w] in lex.office_words() for w in words) or (_acronym(text) and party_initials(f, text)):
             continue
         st = s - 1 if s > 0 and lowers[s - 1] == "the" else s
-        f.add(Mention(f.para, st, e, "Organization", span.text, f.span_head(s, e), key=fold(span.text)))
+        f.add(Mention(f.para, st, e, "Organization", text, f.span_head(s, e), key=fold(text)))
+
+
+#: the lower-case organisation heads of each lexicon met (by its id, with the lexicon, which keeps the id its own)
+_LOWER_HEADS: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def _lower_heads(lex) -> frozenset[str]:
+    """The lower-case words of ``organisation_heads`` ('campaign', 'group'); made once per lexicon."""
+    known = _LOWER_HEADS.get(id(lex))
+    if known is None or known[0] is not lex:
+        known = _LOWER_HEADS[id(lex)] = (lex, frozenset(h for h in lex.grammar["organisation_heads"] if h.islower()))
+    return known[1]
 
 
 def campaigns(f: Finder) -> None:
@@ -61,7 +76,7 @@ def campaigns(f: Finder) -> None:
     doc, lex = f.doc, f.lex
     texts, lowers = f.texts, f.lowers
     toks = f.tokens
-    heads = {h for h in lex.grammar["organisation_heads"] if h.islower()}
+    heads = _lower_heads(lex)
     for i, tok in enumerate(f.tokens):
         if texts[i] not in heads or i < 2 or i in f.owner:
             continue

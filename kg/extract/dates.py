@@ -42,9 +42,13 @@ def date_events(ctx: Context, events: list[Event]) -> None:
     by_sentence: dict[tuple[int, int], list[Event]] = {}
     for e in events:
         by_sentence.setdefault(e.sentence, []).append(e)
+    # the sentences with events still to date: the text after the last of them dates nothing
+    undated = len(by_sentence)
     for pi, para in enumerate(ctx.paragraphs):
         in_embed = ctx.document.in_embed(para.start, para.start + len(para.text)) is not None
         for sent in para.sents:
+            if not undated:
+                return
             span = (ctx.char(pi, sent.start_char), ctx.char(pi, sent.end_char))
             found = []
             # (the paragraph's text cut at the sentence's offsets is ``sent.text``, without
@@ -57,6 +61,7 @@ def date_events(ctx: Context, events: list[Event]) -> None:
                 tok = para.doc.char_span(start, sent.start_char + e, alignment_mode="expand")
                 if t is not None and tok is not None:
                     found.append((tok.root, t))
+            undated -= span in by_sentence
             for ev in by_sentence.get(span, []):
                 trig = para.tokens[ev.trigger_index]
                 # a vague expression ("last week") undates only its own clause's events

@@ -24,7 +24,7 @@ def nearest_motion(ctx: Context, para: int, tok: Token) -> Mention | None:
     if before:
         return before[-1]
     after = [m for m in ctx.mentions if m.kind == "Motion" and m.para == para and m.start > tok.i
-             and m.start < tok.sent.end and m.entity is not None]
+             and m.start < ctx.paragraphs[para].sent(tok.i).end and m.entity is not None]
     return after[0] if after else None
 
 

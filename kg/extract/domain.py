@@ -17,6 +17,7 @@ from spacy.tokens import Span, Token
 
 from kg.extract.context import events_file
 from kg.extract.rules import Construction, Match, construction
+from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon, schema
 
 #: the mention kinds that stand for someone
@@ -43,9 +44,15 @@ class Words:
         return tok.lemma_.lower() in self.lower or tok.lower_ in self.lower or tok.text in self.exact
 
     def span(self, span: Span) -> bool:
-        if any(self.token(t) for t in span):
+        return self.within(Paragraph(0, span.doc), span.start, span.end)
+
+    def within(self, para: Paragraph, s: int, e: int) -> bool:
+        """Does ``para.doc[s:e]`` (not empty) use one of the words? (:meth:`token` of each token and
+        the phrases in its text, read from the paragraph's lists.)"""
+        lower, exact, lemmas, lowers, texts = self.lower, self.exact, para.lemmas, para.lowers, para.texts
+        if any(lemmas[i] in lower or lowers[i] in lower or texts[i] in exact for i in range(s, e)):
             return True
-        return self.phrases is not None and self.phrases.search(span.text) is not None
+        return self.phrases is not None and self.phrases.search(para.span_text(s, e)) is not None
 
 
 @cache
@@ -86,11 +93,21 @@ def _objects(tok: Token, target: Token | None):
 
 def in_domain(m: Match, dom: schema.Domain) -> bool:
     """Is the trigger of the match in the context of the domain?"""
-    tok = m.tok
-    if dom.against and _words(dom.against).span(tok.sent):
-        return False
-    if dom.against_paragraph and _words(dom.against_paragraph).span(tok.doc[:]):
-        return False
+    tok, para, cache = m.tok, m.ctx.paragraphs[m.para], m.ctx.cache
+    # (each verdict on a sentence or a paragraph made once for the document's triggers)
+    if dom.against:
+        sent = para.sent(tok.i)
+        key = ("against", id(dom), m.para, sent.start)
+        if key not in cache:
+            cache[key] = _words(dom.against).within(para, sent.start, sent.end)
+        if cache[key]:
+            return False
+    if dom.against_paragraph:
+        key = ("against_paragraph", id(dom), m.para)
+        if key not in cache:
+            cache[key] = _words(dom.against_paragraph).within(para, 0, len(para.tokens))
+        if cache[key]:
+            return False
     if dom.against_objects and any(_words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok)):
         return False
     # "removed as chair", "ousted as leader": a post, not a seat in the sitting
@@ -103,10 +120,10 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
     if not dom.words:  # the domain asks nothing of the article
         return True
     key = ("domain", id(dom))
-    found = m.ctx.cache.get(key)
+    found = cache.get(key)
     if found is None:
         words = _words(dom.words)
-        found = m.ctx.cache[key] = any(words.span(p.doc[:]) for p in m.ctx.paragraphs)
+        found = cache[key] = any(words.within(p, 0, len(p.tokens)) for p in m.ctx.paragraphs)
     return found
 
 

@@ -62,7 +62,7 @@ def seat_at(f: Finder, k: int) -> str | None:
     while j < len(doc) and j - k <= 5 and (capitalised(doc[j]) or (doc[j].text in {"-", "and"} and j + 1 < len(doc)
                                                                   and capitalised(doc[j + 1]))):
         j += 1
-    return fold(doc[k + 1:j].text) or None
+    return fold(f.span_text(k + 1, j)) or None
 
 
 def member_for(f: Finder) -> None:
@@ -85,7 +85,7 @@ def member_for(f: Finder) -> None:
         if d is not None and d.kind == "Description":
             d.desc["seat"] = seat
         elif d is None or (d.kind == "Office" and d.start == i):
-            f.add(Mention(f.para, st - 1, i + 1, "Description", doc[st - 1:i + 1].text, i, desc={"seat": seat}))
+            f.add(Mention(f.para, st - 1, i + 1, "Description", f.span_text(st - 1, i + 1), i, desc={"seat": seat}))
 
 
 def seats(f: Finder) -> None:
@@ -97,7 +97,7 @@ def seats(f: Finder) -> None:
         if e + 4 < len(doc) and doc[e].text == "(" and doc[e + 2].text in {",", "-", "–"} and capitalised(doc[e + 3]):
             close = next((k for k in range(e + 3, min(e + 9, len(doc))) if doc[k].text == ")"), None)
             if close is not None:
-                m.desc["seat"] = fold(doc[e + 3:close].text)
+                m.desc["seat"] = fold(f.span_text(e + 3, close))
         elif e + 1 < len(doc) and doc[e].text == ",":
             k = next((k for k in range(e + 1, min(e + 6, len(doc))) if doc[k].lower_ in f.lex.grammar["seat_nouns"]), None)
             seat = seat_at(f, k + 1) if k is not None else None

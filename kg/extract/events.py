@@ -33,10 +33,12 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
     by_lemma = rules.compiled()
     for pi, para in enumerate(paragraphs):
         embed = document.in_embed(para.start, para.start + len(para.text))
-        for tok in para.tokens:
-            candidates = by_lemma.get(tok.lemma_.lower())
+        tokens = para.tokens
+        for i, lemma in enumerate(para.lemmas):
+            candidates = by_lemma.get(lemma)
             if not candidates:
                 continue
+            tok = tokens[i]
             pos = tok.pos_
             for rule in candidates:
                 if pos != rule.rule.pos:
@@ -63,7 +65,7 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
             return None
     if not rule.fits(tok):
         return None
-    mood, cls = modality(ctx, rule, tok)
+    mood, cls = modality(ctx, rule, tok, pi)
     if not mood:
         return None
     args = arguments.read(ctx, rule, pi, tok)
@@ -93,7 +95,7 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
     if not all(require(m) for require in rule.hooks["require"]):
         return None
     discourse.keep_target_kinds(m)
-    sent = tok.sent
+    sent = ctx.paragraphs[pi].sent(tok.i)
     return Event(
         cls=m.cls, rule=rule.id, trigger=tok.text, para=pi, trigger_index=tok.i,
         sentence=(ctx.char(pi, sent.start_char), ctx.char(pi, sent.end_char)),

@@ -93,10 +93,10 @@ class Finder:
 
     def __init__(self, doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None):
         self.doc, self.para, self.lex, self.nlp = doc, para, lexicon.load(), nlp
-        self.parsed = parsed
-        #: one Token object per token, made once (the paragraph's, if given: ``parsed``, of ``doc``):
-        #: ``doc[i]`` and iterating a Doc make new ones each time
-        self.tokens = list(doc) if parsed is None else parsed.tokens
+        #: the paragraph of ``doc`` (given, or made here), whose lists every rule reads
+        self.parsed = Paragraph(0, doc) if parsed is None else parsed
+        #: one Token object per token, made once: ``doc[i]`` and iterating a Doc make new ones each time
+        self.tokens = self.parsed.tokens
         self.m = matchers(nlp)
         self.mentions: list[Mention] = []
         self.owner: dict[int, Mention] = {}
@@ -104,17 +104,27 @@ class Finder:
     @cached_property
     def texts(self) -> list[str]:
         """Each token's ``text`` (:attr:`kg.nlp.parse.Paragraph.texts`)."""
-        return [t.text for t in self.tokens] if self.parsed is None else self.parsed.texts
+        return self.parsed.texts
 
     @cached_property
     def lowers(self) -> list[str]:
         """Each token's ``lower_`` (:attr:`kg.nlp.parse.Paragraph.lowers`)."""
-        return [t.lower_ for t in self.tokens] if self.parsed is None else self.parsed.lowers
+        return self.parsed.lowers
+
+    @cached_property
+    def lemmas(self) -> list[str]:
+        """Each token's ``lemma_``, lower-cased (:attr:`kg.nlp.parse.Paragraph.lemmas`)."""
+        return self.parsed.lemmas
+
+    @cached_property
+    def capitals(self) -> list[bool]:
+        """Whether each token's text begins with a capital (:attr:`kg.nlp.parse.Paragraph.capitals`)."""
+        return self.parsed.capitals
 
     @cached_property
     def text(self) -> str:
         """The paragraph's text, made once (spaCy joins every token's text again on each ``doc.text``)."""
-        return self.doc.text if self.parsed is None else self.parsed.text
+        return self.parsed.text
 
     def add(self, m: Mention) -> Mention:
         self.mentions.append(m)
@@ -126,8 +136,8 @@ class Finder:
         return all(i not in self.owner for i in range(s, e))
 
     def capitalised(self, i: int) -> bool:
-        """Does token ``i``'s text begin with a capital? (:func:`capitalised`, from :attr:`texts`)"""
-        return self.texts[i][:1].isupper()
+        """Does token ``i``'s text begin with a capital? (:func:`capitalised`, from :attr:`capitals`)"""
+        return self.capitals[i]
 
     def span_text(self, s: int, e: int) -> str:
         """``doc[s:e].text`` (:func:`span_text`)."""

@@ -28,7 +28,7 @@ def _pattern(words: frozenset[str]) -> re.Pattern:
 def quote_of(ctx: Context, para: int, tok: Token) -> tuple[int, int] | None:
     """The direct quote (paragraph character offsets) a speech verb attributes: the nearest one
     in its sentence, just before or after the verb."""
-    sent = tok.sent
+    sent = ctx.paragraphs[para].sent(tok.i)
     spans = [(s, e) for s, e in ctx.quoted[para] if s < sent.end_char and e > sent.start_char]
     before = [q for q in spans if q[1] <= tok.idx]
     after = [q for q in spans if q[0] >= tok.idx + len(tok.text)]

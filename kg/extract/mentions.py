@@ -13,7 +13,7 @@ Each family of mention rules has its module (:mod:`kg.extract.organisations`,
 from __future__ import annotations
 
 from spacy.language import Language
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc
 
 from kg.extract import chairs, companies, epithets, organisations, people, roles
 from kg.extract.finder import Finder, span_text
@@ -71,7 +71,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
     lex = lexicon.load()
     parsed = [Paragraph(0, doc) for doc in docs] if parsed is None else parsed
     tokens = [p.tokens for p in parsed]
-    _drop_unsupported_runs(docs, found, tokens)
+    _drop_unsupported_runs(docs, found, parsed)
     party_names = {m.name: m for ms in found for m in ms if m.kind == "PoliticalParty"}
     party_forms: dict[str, Mention] = {}
     for name in sorted(party_names, key=len, reverse=True):
@@ -101,13 +101,13 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
     forms = [(form, len(form.split()), m) for form, m in party_forms.items()]
     for para, (doc, ms) in enumerate(zip(docs, found)):
         owned = {i for m in ms for i in range(m.start, m.end)}
-        toks, text = tokens[para], parsed[para].text
+        toks, text, texts, capitals = tokens[para], parsed[para].text, parsed[para].texts, parsed[para].capitals
         i = 0
         while i < len(doc):
-            tok = toks[i]
-            if i in owned or not tok.text[:1].isupper() or tok.text in lex.name_stop_words:
+            if not capitals[i] or i in owned or texts[i] in lex.name_stop_words:
                 i += 1
                 continue
+            tok = toks[i]
             # a party name again, with or without "Party" ("Civic Renewal" after "Civic Renewal Party")
             hit = None
             for form, n, m in forms:
@@ -116,7 +116,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                     break
             if hit is not None:
                 n, m = hit
-                ms.append(Mention(para, i, i + n, "PoliticalParty", doc[i:i + n].text, i + n - 1, key=m.key))
+                ms.append(Mention(para, i, i + n, "PoliticalParty", span_text(doc, toks, text, i, i + n), i + n - 1, key=m.key))
                 owned.update(range(i, i + n))
                 i += n
                 continue
@@ -128,7 +128,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                 j = i
                 while j < len(doc) and j not in owned and toks[j].text in person_tokens:
                     j += 1
-                ms.append(Mention(para, i, j, "Person", doc[i:j].text, j - 1))
+                ms.append(Mention(para, i, j, "Person", span_text(doc, toks, text, i, j), j - 1))
                 owned.update(range(i, j))
                 i = j
                 continue
@@ -141,7 +141,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
         ms.sort(key=lambda m: (m.start, -m.end))
 
 
-def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], tokens: list[list[Token]]) -> None:
+def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragraph]) -> None:
     """Two capitalised words are not a person by default ('Highway Patrol', 'Control Law',
     'Lenten Break'): a run of capitalised words the model did not type as a person stays one
     only with evidence: a known given name first ('Regina Ip'), a title or honorific before it
@@ -154,8 +154,15 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], tokens: 
     typed_names = [m.name.split() for ms in found for m in ms if m.kind == "Person" and not m.desc.get("run") and m.name.split()]
     typed, typed_given = {n[-1] for n in typed_names}, {n[0] for n in typed_names if len(n) > 1}
     # surnames used alone, mid-sentence ('..., Brun said'): evidence for the full name
-    alone = {t.text for toks in tokens for t in toks if t.pos_ == "PROPN" and not t.is_sent_start
-             and not (t.i > 0 and toks[t.i - 1].text[:1].isupper()) and not (t.i + 1 < len(toks) and toks[t.i + 1].text[:1].isupper())}
+    alone = set()
+    for p in parsed:
+        texts, toks, capital = p.texts, p.tokens, p.capitals
+        n = len(texts)
+        for i, word in enumerate(texts):
+            # (no capital beside it first: the words' list, before the token's attributes)
+            if not (i > 0 and capital[i - 1]) and not (i + 1 < n and capital[i + 1]) \
+                    and toks[i].pos_ == "PROPN" and not toks[i].is_sent_start:
+                alone.add(word)
     for para, (doc, ms) in enumerate(zip(docs, found)):
         keep = []
         for m in ms:

@@ -13,16 +13,17 @@ from kg.nlp import syntax
 from kg.ontology import lexicon
 
 
-def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
-    """(modality, class) for a trigger: "Asserted", or why not ("" for no event at all)."""
+def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[str, str]:
+    """(modality, class) for a trigger (in paragraph ``para``): "Asserted", or why not ("" for no event at all)."""
     mod = ctx.lex.modality
     cls = rule.rule.cls
-    auxes = syntax.aux_lemmas(tok)
+    kids = list(tok.children)  # (read once: spaCy looks for a token's children again on each read)
+    auxes = syntax.aux_lemmas(tok, kids)
     # "no such motion had been put": a negative determiner on an argument negates the event
-    if any(d.dep_ == "det" and d.lower_ in mod["negations"] for c in tok.children
+    if any(d.dep_ == "det" and d.lower_ in mod["negations"] for c in kids
            if c.dep_ in {"nsubj", "nsubjpass", "dobj"} for d in c.children):
         return "Negated", cls
-    negated, future = syntax.negated(tok), bool(auxes & mod["future_modals"])
+    negated, future = syntax.negated(tok, kids), bool(auxes & mod["future_modals"])
     for polarity in rule.hooks["polarity"]:
         verdict = polarity(negated, future, cls)
         if verdict is not None:
@@ -31,7 +32,7 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
         return "Negated", cls
     if auxes & mod["Hypothetical"] or auxes & {"will", "shall", "'ll"}:
         return "Hypothetical", cls
-    if any(c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in tok.children):
+    if any(c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in kids):
         return "Hypothetical", cls
     # "refused to withdraw calling X a wacko", "apologised for calling X a liar": the
     # gerund names a remark that was made; only its withdrawal is in question
@@ -42,19 +43,19 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
     if any(licensed(tok) for licensed in rule.hooks["licensed"]):
         return "Asserted", cls
     # "Rumours circulated that ...", "One account suggested that ...": the whole sentence is hearsay
-    root = tok.sent.root
+    root = ctx.paragraphs[para].sent(tok.i).root
     if root.i != tok.i and (root.lemma_.lower() in mod["Reported"] or any(
             c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in root.children)):
         return "Reported", cls
     licensed = False
     for g in syntax.governors(tok):
-        lem = g.lemma_.lower()
+        lem, g_kids = g.lemma_.lower(), list(g.children)
         if not licensed and any(licenses(g) for licenses in rule.hooks["licenses"]):
             # "the Speaker ordered the removal of X" asserts it; "could order", "did not order",
             # "threatened to order" do not: the licensing verb has a modality of its own
-            if syntax.negated(g):
+            if syntax.negated(g, g_kids):
                 return "Negated", cls
-            if syntax.aux_lemmas(g) & mod["Hypothetical"]:
+            if syntax.aux_lemmas(g, g_kids) & mod["Hypothetical"]:
                 return "Hypothetical", cls
             licensed = True
             continue
@@ -68,14 +69,14 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token) -> tuple[str, str]:
             return "Hypothetical", cls
         if lem in mod["Reported"] or lem in mod["reported_nouns"]:
             return "Reported", cls
-        if any(c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in g.children):
+        if any(c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in g_kids):
             return "Reported", cls
         if lem in mod["Requested"] and g.pos_ == "VERB":
             return "Requested", cls
-        if syntax.negated(g) and g.pos_ in {"VERB", "AUX"}:
+        if syntax.negated(g, g_kids) and g.pos_ in {"VERB", "AUX"}:
             return "Negated", cls
-        if syntax.aux_lemmas(g) & mod["Hypothetical"] or any(
-                c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in g.children):
+        if syntax.aux_lemmas(g, g_kids) & mod["Hypothetical"] or any(
+                c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in g_kids):
             return "Hypothetical", cls
         # ('the motion, tabled by X, was defeated': a past participle said of the noun was done)
         done = tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.head.i == g.i

@@ -12,7 +12,7 @@ from kg.model import Mention
 def titles(f: Finder) -> list[tuple[int, int, object]]:
     """(start, end, office) for each title phrase, portfolios included ("Finance Minister")."""
     doc, lex = f.doc, f.lex
-    by_key = {o.key: o for o in lex.offices}
+    by_key = lex.offices_by_key
     # a title inside a name already found ('Speaker of the [House of Representatives]') is its
     # shorter form ('Speaker'), free of the name
     found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in f.m["office"](doc) if f.free(s, e)]
@@ -30,7 +30,7 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
                 e + 1 < len(doc) and doc[e].lower_ == "at" and capitalised(doc[e + 1]) and (e + 1) not in f.owner
                 and doc[e + 1].ent_type_ not in {"GPE", "LOC", "FAC", "NORP"}):
             continue
-        if doc[s:e].text.lower() in {w.lower() for w in o.plural}:
+        if f.span_text(s, e).lower() in {w.lower() for w in o.plural}:
             out.append((s, e, (o, o.label, "plural")))
             continue
         if o.portfolio:
@@ -63,7 +63,7 @@ def _definite_title(f: Finder, s: int, e: int, o) -> None:
     if e + 1 < len(doc) and doc[e].lower_ in {"of", "at"} and doc[e + 1].tag_ != "VBG":
         return
     if f.free(s - 1, e) and name_after(f, e) == e:
-        f.add(Mention(f.para, s - 1, e, "Description", doc[s - 1:e].text, e - 1, desc={"office_key": o.key}))
+        f.add(Mention(f.para, s - 1, e, "Description", f.span_text(s - 1, e), e - 1, desc={"office_key": o.key}))
 
 
 def _shadow(f: Finder, found: tuple[int, int, object], by_key: dict) -> tuple[int, int, object]:
@@ -82,7 +82,7 @@ def _qualified_forms(f: Finder) -> list[tuple[int, int, str]]:
     phrase 'A of (the) B' of the lexicon with a nationality or a place before B."""
     doc, forms = f.doc, _of_forms(f.lex)
     texts, lowers = f.texts, f.lowers
-    toks, heads = f.tokens, {a for a, _ in forms}
+    toks, heads = f.tokens, _of_heads(f.lex)
     out = []
     for i in range(len(doc) - 3):
         if lowers[i + 1] != "of" or lowers[i] not in heads:
@@ -112,17 +112,27 @@ def _free_of_all_but_houses(f: Finder, s: int, e: int) -> bool:
     return True
 
 
-#: the forms of each lexicon met (by its id, with the lexicon, which keeps the id its own)
-_OF_FORMS: dict[int, tuple[object, dict[tuple[str, str], str]]] = {}
+#: the forms of each lexicon met, and their heads (by its id, with the lexicon, which keeps the id its own)
+_OF_FORMS: dict[int, tuple[object, dict[tuple[str, str], str], frozenset[str]]] = {}
 
 
 def _of_forms(lex) -> dict[tuple[str, str], str]:
     """('member', 'parliament') -> 'member-of-parliament': the one-word head and the tail (without
     'the') of each title phrase 'A of (the) B'; made once per lexicon, not once per paragraph."""
+    return _of_known(lex)[1]
+
+
+def _of_heads(lex) -> frozenset[str]:
+    """The heads of :func:`_of_forms` ('member'), made once per lexicon as they are."""
+    return _of_known(lex)[2]
+
+
+def _of_known(lex) -> tuple[object, dict[tuple[str, str], str], frozenset[str]]:
     known = _OF_FORMS.get(id(lex))
     if known is None or known[0] is not lex:
-        known = _OF_FORMS[id(lex)] = (lex, _read_of_forms(lex))
-    return known[1]
+        forms = _read_of_forms(lex)
+        known = _OF_FORMS[id(lex)] = (lex, forms, frozenset(a for a, _ in forms))
+    return known
 
 
 def _read_of_forms(lex) -> dict[tuple[str, str], str]:
@@ -242,17 +252,26 @@ def name_start(f: Finder, e: int) -> int:
 
 def _country_name_end(f: Finder, j: int) -> int:
     """End of a country's name (``countries.json``, capitalised, one to three words) at ``j``, or ``j``."""
-    doc = f.doc
     names = _country_names(f.lex)
+    if not f.capitalised(j):
+        return j
     for n in (3, 2, 1):
-        if j + n <= len(doc) and doc[j].text[:1].isupper() and doc[j:j + n].text in names and f.free(j, j + n):
+        if j + n <= len(f.tokens) and f.span_text(j, j + n) in names and f.free(j, j + n):
             return j + n
     return j
 
 
+#: the country names of each lexicon met (by its id, with the lexicon, which keeps the id its own)
+_COUNTRY_NAMES: dict[int, tuple[object, frozenset[str]]] = {}
+
+
 def _country_names(lex) -> frozenset[str]:
-    return frozenset(w for ws in lex.countries.values() for w in ws if w[:1].isupper() and " " not in w.strip(".")
-                     or w.istitle())
+    """The capitalised country words of ``countries.json``; made once per lexicon, not once per title."""
+    known = _COUNTRY_NAMES.get(id(lex))
+    if known is None or known[0] is not lex:
+        known = _COUNTRY_NAMES[id(lex)] = (lex, frozenset(
+            w for ws in lex.countries.values() for w in ws if w[:1].isupper() and " " not in w.strip(".") or w.istitle()))
+    return known[1]
 
 
 def place_licensed(f: Finder, s: int, e: int) -> bool:

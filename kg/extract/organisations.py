@@ -21,28 +21,35 @@ def parties(f: Finder) -> None:
     texts, lowers = f.texts, f.lowers
     spans = [(s, e, f.doc.vocab.strings[mid]) for mid, s, e in f.m["party"](doc)
              if f.capitalised(s) or toks[s].is_upper]
-    for i, tok in enumerate(f.tokens):
-        nxt = texts[i + 1] if i + 1 < len(doc) else ""
+    heads, n = lex.party_head_words, len(texts)
+    for i, word in enumerate(texts):
+        nxt = texts[i + 1] if i + 1 < n else ""
         # "the African Union Commission": a head word inside a body's name is no party
-        if texts[i] in lex.party_head_words and f.capitalised(i) and nxt not in lex.party_head_words \
-                and nxt not in lex.org_head_words:
+        if word in heads and f.capitalised(i) and nxt not in heads and nxt not in lex.org_head_words:
             s = _run_back(f, i)
-            if s < i or tok.pos_ == "PROPN":
+            if s < i or toks[i].pos_ == "PROPN":
                 spans.append((s, i + 1, ""))
         elif lowers[i] in {"party", "parties"} and not f.capitalised(i) and i > 0 and f.capitalised(i - 1):
             # "the Rural Voice party": the name before a lower-case 'party'
             s = _run_back(f, i)
             if s < i:
                 spans.append((s, i, ""))
-    # Party Facts names of two words or more, as written ("Law and Justice", "Civic Platform")
-    index = party_facts_index()
-    ends = {t.idx + len(t.text): t.i for t in f.tokens}
-    for i, tok in enumerate(f.tokens):
-        for form in index.get(texts[i], ()):
-            end = tok.idx + len(form)
-            if f.text[tok.idx:end] == form and end in ends:
-                spans.append((i, ends[end] + 1, ""))
-                break
+    # Party Facts names of two words or more, as written ("Law and Justice", "Civic Platform"):
+    # the longest that the text has there and that ends where a token does
+    index, para_text = _party_facts_lengths(), f.text
+    ends: dict[int, int] | None = None  # a token's end offset -> its index, made at the first name found
+    for i, word in enumerate(texts):
+        lengths = index.get(word)
+        if lengths is None:
+            continue
+        start = toks[i].idx
+        for length, forms in lengths:
+            if para_text[start:start + length] in forms:
+                if ends is None:
+                    ends = {t.idx + len(texts[k]): k for k, t in enumerate(toks)}
+                if start + length in ends:
+                    spans.append((i, ends[start + length] + 1, ""))
+                    break
     aliases = gazetteer_aliases()
     for s, e, name in longest(spans):
         text = f.span_text(s, e)
@@ -74,6 +81,19 @@ def party_facts_index() -> dict[str, tuple[str, ...]]:
     return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
 
 
+@cache
+def _party_facts_lengths() -> dict[str, tuple[tuple[int, frozenset[str]], ...]]:
+    """:func:`party_facts_index` as (length, the names of that length) for each first word, longest
+    first: a paragraph's word looks each length up once instead of comparing every name."""
+    out = {}
+    for first, forms in party_facts_index().items():
+        by_length: dict[int, set[str]] = {}
+        for form in forms:
+            by_length.setdefault(len(form), set()).add(form)
+        out[first] = tuple((n, frozenset(by_length[n])) for n in sorted(by_length, reverse=True))
+    return out
+
+
 def _run_back(f: Finder, i: int) -> int:
     """Start of the capitalised run that ends at token i (a party or group name)."""
     doc, lex = f.doc, f.lex
@@ -102,7 +122,7 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
     s = _run_back(f, s)
     if s == e:
         return None
-    text = doc[s:e].text
+    text = f.span_text(s, e)
     if text in lex.party_adjectives:
         name = lex.party_adjectives[text]
         if name is None:
@@ -186,31 +206,31 @@ def legislatures(f: Finder) -> None:
         if any(ts <= s and e <= te and te - ts > e - s for ts, te in titles):
             continue
         # ('dismissed by the senate': some papers write a chamber in lower case after 'the')
-        lower = s > 0 and doc[s - 1].lower_ == "the" and doc[s:e].text in f.lex.grammar["lowercase_legislatures"]
+        lower = s > 0 and doc[s - 1].lower_ == "the" and f.span_text(s, e) in f.lex.grammar["lowercase_legislatures"]
         if (capitalised(doc[s]) or lower) and f.free(s, e):
             st = s - 1 if s > 0 and doc[s - 1].lower_ == "the" else s
-            name = doc[s:e].text.capitalize() if lower else doc[s:e].text
+            name = f.span_text(s, e).capitalize() if lower else f.span_text(s, e)
             f.add(Mention(f.para, st, e, "Legislature", name, f.span_head(s, e), key=fold(name)))
 
 
 def motions(f: Finder, named_only: bool = False) -> None:
     doc, lex = f.doc, f.lex
-    texts, lowers = f.texts, f.lowers
-    toks = f.tokens
-    for i, tok in enumerate(f.tokens):
-        if i in f.owner or (named_only and texts[i] not in lex.motion_name_heads):
+    texts, lowers, lemmas = f.texts, f.lowers, f.lemmas
+    toks, heads, n = f.tokens, lex.motion_name_heads, len(f.tokens)
+    for i, word in enumerate(texts):
+        if i in f.owner or (named_only and word not in heads):
             continue
         # a named bill: capitalised run ending in Bill/Act ("Water Services Bill")
         # (not a given name: "Governor Bill Lee")
-        given = tok.ent_type_ == "PERSON" and i + 1 < len(doc) and toks[i + 1].ent_type_ == "PERSON" and f.capitalised(i + 1)
-        if texts[i] in lex.motion_name_heads and i > 0 and f.capitalised(i - 1) and toks[i - 1].pos_ == "PROPN" and not given:
+        if word in heads and i > 0 and f.capitalised(i - 1) and toks[i - 1].pos_ == "PROPN" and not (
+                toks[i].ent_type_ == "PERSON" and i + 1 < n and toks[i + 1].ent_type_ == "PERSON" and f.capitalised(i + 1)):
             s = i
             while s > 0 and f.capitalised(s - 1) and toks[s - 1].pos_ in {"PROPN", "ADJ"} and (s - 1) not in f.owner:
                 s -= 1
             f.add(Mention(f.para, s, i + 1, "Motion", f.span_text(s, i + 1), i, key=fold(f.span_text(s, i + 1)),
                           desc={"named": True, "noun": lowers[i]}))
-        elif tok.lemma_.lower() in lex.motion_nouns and tok.pos_ == "NOUN":
-            f.add(Mention(f.para, i, i + 1, "Motion", motion_label(tok), i, desc={"named": False, "noun": tok.lemma_.lower()}))
+        elif lemmas[i] in lex.motion_nouns and toks[i].pos_ == "NOUN":
+            f.add(Mention(f.para, i, i + 1, "Motion", motion_label(toks[i]), i, desc={"named": False, "noun": lemmas[i]}))
 
 
 def motion_label(tok: Token) -> str:

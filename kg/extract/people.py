@@ -82,14 +82,16 @@ def people(f: Finder) -> None:
     after_heads = lex.party_head_words | lex.motion_name_heads
     tokens = f.tokens
 
-    def name_word(t: Token) -> bool:
-        return t.pos_ == "PROPN" and (t.is_title or t.is_upper) and t.is_alpha and \
-            t.ent_type_ in {"", "PERSON", "ORG"} and t.text not in lex.name_stop_words and t.text not in heads
-
+    # which tokens can be a word of such a name (read once: a run is tried from each token)
+    name_word = [t.pos_ == "PROPN" and (t.is_title or t.is_upper) and t.is_alpha and t.ent_type_ in {"", "PERSON", "ORG"}
+                 and w not in lex.name_stop_words and w not in heads for t, w in zip(tokens, texts)]
     i, n = 0, len(tokens)
     while i < n:
+        if not name_word[i] or i in f.owner:  # (no run from here)
+            i += 1
+            continue
         j = i
-        while j < n and j not in f.owner and j - i < 3 and name_word(tokens[j]):
+        while j < n and j not in f.owner and j - i < 3 and name_word[j]:
             j += 1
         # names take no article: "the NL Morning News" is a programme, not a person
         if j - i >= 2 and not (j < n and tokens[j].text in after_heads) \
@@ -123,7 +125,7 @@ def _plural_title(f: Finder, s: int, e: int, office, past: bool, party: Mention 
                                              desc={"office": office, "alias": None}))
     for a, b in names:
         roles = ([("holdsOffice", office)] if office else []) + ([("memberOf", party)] if party else [])
-        f.add(Mention(f.para, a, b, "Person", doc[a:b].text, b - 1, roles=roles))
+        f.add(Mention(f.para, a, b, "Person", f.span_text(a, b), b - 1, roles=roles))
 
 
 def _given_name(f: Finder, tok: Token, s: int, e: int) -> bool:
@@ -166,7 +168,7 @@ def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | No
     n_start = name_start(f, e)
     n_end = name_after(f, n_start)
     if n_end > n_start:
-        name = doc[n_start:n_end].text
+        name = f.span_text(n_start, n_end)
         f.add(Mention(f.para, start, n_end, "Person", name, n_end - 1, roles=roles))
         return
     # no name: a role description ("the NDP leader", "the deputy Speaker", "a Bloc MP"), with the
@@ -187,7 +189,7 @@ def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | No
     else:
         indefinite = f.lex.grammar["indefinite_determiners"]
         desc_indef = det in indefinite or (st < start and doc[st].lower_ in indefinite)
-    m = Mention(f.para, st, max(e_desc, e), "Description", doc[st:max(e_desc, e)].text, e - 1, roles=roles,
+    m = Mention(f.para, st, max(e_desc, e), "Description", f.span_text(st, max(e_desc, e)), e - 1, roles=roles,
                 desc={"indefinite": desc_indef, "possessor": det if det in {"its", "his", "her", "their"} else None})
     f.mentions.append(m)
     for i in range(st, max(e_desc, e)):
@@ -202,10 +204,10 @@ def descriptions(f: Finder) -> None:
         if i in f.owner:
             continue
         if lowers[i] in lex.presiding_descriptions and i > 0 and lowers[i - 1] == "the":
-            f.add(Mention(f.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i, desc={"presiding": True}))
+            f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i, desc={"presiding": True}))
         elif lowers[i] in lex.party_roles and i > 0 and lowers[i - 1] in {"its", "their"}:
             # "Its leader, X," : the organisation is the one last mentioned (resolve stage)
-            f.add(Mention(f.para, i - 1, i + 1, "Description", doc[i - 1:i + 1].text, i,
+            f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i,
                           desc={"possessor": lowers[i - 1], "role": lex.party_roles[lowers[i]]}))
         elif lowers[i] in {"leader", "head"} and i + 2 < len(doc) and lowers[i + 1] == "of":
             k = i + 2 + (lowers[i + 2] == "the")
@@ -215,7 +217,7 @@ def descriptions(f: Finder) -> None:
                 while st > 0 and modifier(doc[st - 1]):
                     st -= 1
                 det = lowers[st]
-                m = Mention(f.para, st, p.end, "Description", doc[st:p.end].text, i,
+                m = Mention(f.para, st, p.end, "Description", f.span_text(st, p.end), i,
                             roles=[("leaderOf", p)], desc={"indefinite": det in lex.grammar["indefinite_determiners"],
                                                            "possessor": det if det in {"its", "his", "her", "their"} else None})
                 f.mentions.append(m)

@@ -27,16 +27,27 @@ QUOTE = re.compile(r"[“\"«]([^”\"»]{1,3000})[”\"»]")
 MIN_WORDS = 4
 
 
-def _speech_verbs(doc, quotes: list[tuple[int, int]]) -> list[Token]:
+def _speech_verbs(para: Paragraph, quotes: list[tuple[int, int]]) -> list[Token]:
     words = lexicon.load().speech_verbs
-    return [t for t in doc if t.lemma_.lower() in words and t.pos_ in {"VERB", "AUX"}
-            and not any(s <= t.idx < e for s, e in quotes)]
+    tokens = para.tokens
+    return [tokens[i] for i, lemma in enumerate(para.lemmas) if lemma in words and tokens[i].pos_ in {"VERB", "AUX"}
+            and not any(s <= tokens[i].idx < e for s, e in quotes)]
 
 
-def _attributing_verb(doc, start: int, end: int, verbs: list[Token]) -> Token | None:
+def _sentence_begins(para: Paragraph, start: int, verb: Token) -> bool:
+    """Does a sentence begin at a token from character ``start`` up to the verb? (The tokens
+    before the verb, back to ``start``: their offsets grow with them.)"""
+    tokens, k = para.tokens, verb.i - 1
+    while k >= 0 and tokens[k].idx >= start:
+        if tokens[k].is_sent_start:
+            return True
+        k -= 1
+    return False
+
+
+def _attributing_verb(para: Paragraph, start: int, end: int, verbs: list[Token]) -> Token | None:
     """The speech verb that introduces or closes the quote at characters [start, end)."""
-    after = [v for v in verbs if v.idx >= end and v.idx - end < 40
-             and not any(t.is_sent_start and t.idx >= end for t in doc if end <= t.idx < v.idx)]
+    after = [v for v in verbs if v.idx >= end and v.idx - end < 40 and not _sentence_begins(para, end, v)]
     if after:
         return after[0]
     before = [v for v in verbs if v.idx < start and start - v.idx < 80
@@ -55,14 +66,14 @@ def statements(document: Document, paragraphs: list[Paragraph],
             previous = None
             continue
         spans = [(m.start(), m.end()) for m in QUOTE.finditer(text)]
-        verbs = _speech_verbs(doc, spans) if spans else []
+        verbs = _speech_verbs(para, spans) if spans else []
         only_quote = len(spans) == 1 and text.strip().startswith(text[spans[0][0]]) and \
             len(text[spans[0][1]:].strip(" .,")) == 0
         for s, e in spans:
             quote = text[s + 1:e - 1].strip()
             if len(quote.split()) < MIN_WORDS:
                 continue
-            verb = _attributing_verb(doc, s, e, verbs)
+            verb = _attributing_verb(para, s, e, verbs)
             speaker = None
             if verb is not None:
                 subj = syntax.subject_of(verb)

@@ -41,7 +41,7 @@ def appositions(f: Finder) -> None:
                 close = next((k for k in range(e + 1, min(e + 8, len(doc))) if doc[k].text == ")"), None)
                 # "X (Lantern Party)": a name ending in a party word, not "Zachary (Surname)" or "(NSW)"
                 if close and f.free(e + 1, close) and doc[close - 1].text in lex.party_head_words:
-                    p = f.add(Mention(f.para, e + 1, close, "PoliticalParty", doc[e + 1:close].text, close - 1))
+                    p = f.add(Mention(f.para, e + 1, close, "PoliticalParty", f.span_text(e + 1, close), close - 1))
             if p is not None and p.kind == "PoliticalParty":
                 m.roles.append(("memberOf", p))
         # "X, the leader of the Y," / "X, a member of the governing Y" / "X, a first-term MP for the Y"

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kg.model import fold
 
 
@@ -19,8 +21,12 @@ def edit_distance(a: str, b: str, limit: int = 3) -> int:
     return min(prev[-1], limit)
 
 
+@lru_cache(maxsize=1 << 16)
 def typo_match(token: str, name: str) -> bool:
-    """Is ``token`` a plausible misspelling of ``name`` (same first letter, 1-2 edits)?"""
+    """Is ``token`` a plausible misspelling of ``name`` (same first letter, 1-2 edits)?
+
+    Memoised: a document's capitalised words are tried against each of its surnames, again
+    and again."""
     a, b = fold(token), fold(name)
     if not a or not b:
         return False

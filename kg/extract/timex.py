@@ -11,7 +11,7 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, Iterator
 
 from kg.ontology import lexicon
@@ -56,6 +56,13 @@ def _months() -> dict[str, int]:
 
 
 @cache
+def _prefixes() -> tuple[str, ...]:
+    """The prefixes and future prefixes, longest first (as :func:`resolve` strips them)."""
+    lex = _lexicon()
+    return tuple(sorted([*lex["prefixes"], *lex["future_prefixes"]], key=len, reverse=True))
+
+
+@cache
 def _weekdays() -> dict[str, int]:
     """Weekday name (lower-case) -> ``date.weekday()`` number."""
     return {n.lower(): i for i, n in enumerate(calendar.day_name)}
@@ -85,41 +92,48 @@ def _regexes() -> dict[str, re.Pattern[str]]:
         rf"(?:in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon})|(?:{mon}))(?:,?\s+\d{{4}})",
         rf"in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon}|\d{{4}})", wd,
     ])
-    compiled["find"] = re.compile(
-        rf"\b(?:(?:{pre})[\s-]+){{0,2}}(?:{core})(?:\s+(?:{_alt(lex['day_parts'])}))?\b", re.I)
-    # what can begin an expression: a digit, or the letters and digits a word of the lists above
-    # that can come first begins with ('a' of 'a week ago', 'mid' of 'mid-June'); an empty one
-    # (a word beginning with neither) leaves ``head`` out, and every position is tried
+    find = rf"\b(?:(?:{pre})[\s-]+){{0,2}}(?:{core})(?:\s+(?:{_alt(lex['day_parts'])}))?\b"
+    compiled["find"] = re.compile(find, re.I)
+    # what can begin an expression: a run of letters and digits (``[^\W_]``: what ``str.isalnum``
+    # says) that begins with a digit, or is the whole first run of a word of the lists above ('a'
+    # of 'a week ago', 'mid' of 'mid-June'): ``find``'s pattern ends at a word boundary and goes on
+    # after a word's first run only with what is no letter or digit, so it never ends or goes on
+    # inside a run; an empty first run (a word beginning with neither) leaves ``starts`` out, and
+    # every position is tried
     firsts = [*lex["prefixes"], *lex["future_prefixes"], *lex["relative_days"], *lex["narrative_days"],
               *lex["vague"], *_months(), *_weekdays(), *lex["numbers"], "in"]
     heads = {re.match(r"[^\W_]*", w.lower()).group() for w in firsts}
-    if "" not in heads:
-        compiled["head"] = re.compile(r"\d|" + "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True)), re.I)
+    words = "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
+    starts = None if "" in heads else rf"(?<![^\W_])(?:\d|(?:{words})(?![^\W_]))"
+    if starts is not None:
+        compiled["starts"] = re.compile(starts, re.I)
+    # the same patterns matched as written on a text folded by _FOLD: their letters are all lower-case
+    # (the words are lower-cased), so where none is other than ASCII a letter of the text matches one
+    # of them ignoring case just when it folds to it; a match tried so skips at once the branches
+    # that begin with another letter (one ignoring case enters each)
+    if find.isascii() and (starts is None or starts.isascii()):
+        compiled["find_folded"] = re.compile(find)
+        if starts is not None:
+            compiled["starts_folded"] = re.compile(starts)
     return compiled
 
 
-@lru_cache(maxsize=1 << 16)
-def _may_begin(word: str) -> bool:
-    """Can a time expression begin with this run of letters and digits?"""
-    return _regexes()["head"].match(word) is not None
+#: A-Z to a-z, and the other characters that an ignore-case match takes for a-z ('İ', 'ı', 'ſ', the
+#: Kelvin sign) to those: each letter to a letter, so words, word boundaries and offsets stay as they are
+_FOLD = str.maketrans({**{c: c.lower() for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
+                       "\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 
 
-_RUN = re.compile(r"[^\W_]+")
-
-
-def _starts(text: str) -> Iterator[int]:
-    """The positions :func:`find` tries: after no letter or digit, where an expression can begin.
-
-    An expression begins at the start of a run of letters and digits (``[^\\W_]``: what
-    ``str.isalnum`` says), one that begins as a first word of the lists does: only these are
+def _starts(text: str, starts: re.Pattern[str] | None) -> Iterator[int]:
+    """The positions :func:`find` tries: the starts of the runs of letters and digits an
+    expression can begin with (``starts`` of :func:`_regexes`), found in one scan; only these are
     tried of every position (a match tried at each cost most of the time of dating the events).
     """
-    if "head" not in _regexes():
+    if starts is None:
         yield from (i for i in range(len(text)) if i == 0 or not text[i - 1].isalnum())
         return
-    for run in _RUN.finditer(text):
-        if _may_begin(run.group()):
-            yield run.start()
+    for m in starts.finditer(text):
+        yield m.start()
 
 
 def _normalise(expression: str) -> str:
@@ -176,7 +190,7 @@ def resolve(expression: str, doc_date: date | None, narrative_date: date | None 
         if head and last in lex["day_parts"]:
             s = head
             continue
-        for p in sorted([*lex["prefixes"], *lex["future_prefixes"]], key=len, reverse=True):
+        for p in _prefixes():
             if s.startswith(p) and s[len(p):len(p) + 1] in (" ", "-") and s[len(p) + 1:].strip():
                 strict |= p == "last"
                 future |= p in lex["future_prefixes"]
@@ -215,10 +229,14 @@ def find(text: str) -> list[tuple[int, int, str]]:
     Bare month names are only found after "in" or before a day number / year,
     so the modal "may" is not a month.
     """
-    pattern = _regexes()["find"]
+    rx = _regexes()
+    if "find_folded" in rx:
+        subject, pattern, starts = text.translate(_FOLD), rx["find_folded"], rx.get("starts_folded")
+    else:
+        subject, pattern, starts = text, rx["find"], rx.get("starts")
     candidates: list[tuple[int, int]] = []
-    for start in _starts(text):
-        if m := pattern.match(text, start):
+    for start in _starts(subject, starts):
+        if m := pattern.match(subject, start):
             candidates.append((m.start(), m.end()))
     chosen: list[tuple[int, int]] = []
     for start, end in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):

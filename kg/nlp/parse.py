@@ -8,8 +8,10 @@ its character offset in :attr:`kg.ingest.documents.Document.text`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache, cached_property
+from operator import add
 from typing import Iterable, Iterator
 
 import spacy
@@ -35,8 +37,9 @@ class Paragraph:
     @cached_property
     def text(self) -> str:
         """``doc.text``, made once (spaCy joins every token's text again on each ``doc.text``), and
-        joined as spaCy does from :attr:`tokens` (``doc.text`` makes a Token object per word)."""
-        return "".join([t.text_with_ws for t in self.tokens])
+        joined as spaCy does, each token's text and its whitespace, from :attr:`texts` (``doc.text``
+        makes a Token object per word, and a token's ``text_with_ws`` a string more)."""
+        return "".join(map(add, self.texts, [t.whitespace_ for t in self.tokens]))
 
     @cached_property
     def tokens(self) -> list[Token]:
@@ -56,9 +59,38 @@ class Paragraph:
         return [t.lower_ for t in self.tokens]
 
     @cached_property
+    def capitals(self) -> list[bool]:
+        """Whether each token's text begins with a capital (``text[:1].isupper()``), read once: the
+        name rules ask it of every word, some of each word several times."""
+        return [w[:1].isupper() for w in self.texts]
+
+    @cached_property
+    def lemmas(self) -> list[str]:
+        """Each token's ``lemma_``, lower-cased, read once (as :attr:`texts`): the event rules'
+        triggers and word lists are looked up by it."""
+        return [t.lemma_.lower() for t in self.tokens]
+
+    @cached_property
     def sents(self) -> list[Span]:
         """``doc.sents``, found once (spaCy looks at every token for them on each ``doc.sents``)."""
         return list(self.doc.sents)
+
+    @cached_property
+    def _sent_starts(self) -> list[int]:
+        return [s.start for s in self.sents]
+
+    def sent(self, i: int) -> Span:
+        """The sentence of token ``i``: ``doc[i].sent`` from :attr:`sents` (a token's ``sent`` walks
+        the tokens to both ends of its sentence, each time)."""
+        return self.sents[bisect_right(self._sent_starts, i) - 1]
+
+    def span_text(self, s: int, e: int) -> str:
+        """``doc[s:e].text``, cut from :attr:`text` at the tokens' offsets: a Span's text makes a
+        Token object for each of its words (outside ``0 <= s < e <= len(doc)``, the Span's own)."""
+        if not 0 <= s < e <= len(self.tokens):
+            return self.doc[s:e].text
+        last = self.tokens[e - 1]
+        return self.text[self.tokens[s].idx:last.idx + len(self.texts[e - 1])]
 
 
 def load_model(name: str | None = None) -> Language:

@@ -175,14 +175,15 @@ def governors(tok: Token) -> Iterator[Token]:
         yield cur
 
 
-def negated(tok: Token) -> bool:
-    """A 'not'/'never' on the verb or its auxiliary."""
-    return any(c.dep_ == "neg" for c in tok.children) or any(
-        c.dep_ == "neg" for a in children(tok, "aux") for c in a.children)
+def negated(tok: Token, kids: list[Token] | None = None) -> bool:
+    """A 'not'/'never' on the verb or its auxiliary (``kids``: the verb's children, if the caller has them)."""
+    kids = list(tok.children) if kids is None else kids
+    return any(c.dep_ == "neg" for c in kids) or any(c.dep_ == "neg" for a in kids if a.dep_ == "aux" for c in a.children)
 
 
-def aux_lemmas(tok: Token) -> set[str]:
-    return {c.lower_ for c in tok.children if c.dep_ in {"aux", "auxpass"}}
+def aux_lemmas(tok: Token, kids: list[Token] | None = None) -> set[str]:
+    """The auxiliaries of a verb, lower-cased (``kids``: its children, if the caller has them)."""
+    return {c.lower_ for c in (tok.children if kids is None else kids) if c.dep_ in {"aux", "auxpass"}}
 
 
 def coordinated(tok: Token) -> list[Token]:

@@ -174,6 +174,11 @@ class Lexicon:
     def _office_words(self) -> dict[str, Office]:
         return {w: o for o in self.offices for w in o.words}
 
+    @cached_property
+    def offices_by_key(self) -> dict[str, Office]:
+        """Office key -> office (made once: the title rules look offices up in every paragraph)."""
+        return {o.key: o for o in self.offices}
+
 
 _NO_BEHAVIOUR = ClassBehaviour()
 

@@ -6,6 +6,9 @@ whose mentions, parsed paragraphs and genders it reads.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from functools import cached_property
+
 from kg.model import Entity, Mention
 from kg.nlp import syntax
 
@@ -19,6 +22,30 @@ class PronounResolver:
     mentions: list[Mention]
     docs: list
     gender: dict[int, str]
+
+    @cached_property
+    def _orders(self) -> list[tuple[int, int]]:
+        """Each mention's ``order``, as in ``mentions`` (sorted by it, never moved while they resolve)."""
+        return [x.order for x in self.mentions]
+
+    def _between(self, first: tuple[int, ...], before: tuple[int, int]) -> list[Mention]:
+        """The mentions ``x`` with ``first <= x.order < before``, in order (``first`` = ``(para,)``: from
+        the paragraph's first): a window cut from the sorted mentions, not filtered from all of them."""
+        orders = self._orders
+        return self.mentions[bisect_left(orders, first):bisect_left(orders, before)]
+
+    @cached_property
+    def _sentence_starts(self) -> dict[tuple[int, int], int]:
+        return {}
+
+    def _sentence_start(self, m: Mention) -> int:
+        """Where the sentence of the mention's head begins, found once per mention (a token's
+        ``sent`` walks the tokens to both ends of its sentence, each time; the rounds ask again)."""
+        key = (m.para, m.head)
+        start = self._sentence_starts.get(key)
+        if start is None:
+            start = self._sentence_starts[key] = self.docs[m.para][m.head].sent.start
+        return start
 
     def pronouns(self) -> None:
         """Resolve pronouns in rounds: each round lets every resolved he/she vote on its
@@ -52,7 +79,7 @@ class PronounResolver:
         mention the relative clause hangs on, climbing out of the noun phrase the parser hung it on
         ('a motion to adjourn the debate, which the Greens opposed': 'debate' -> 'adjourn' ->
         'motion')."""
-        candidates = [x for x in self.mentions if x.para == m.para and x.kind not in {"Relative", "Pronoun"}
+        candidates = [x for x in self._between((m.para,), (m.para + 1,)) if x.kind not in {"Relative", "Pronoun"}
                       and x.entity is not None and x.end <= m.start]
         prev = [x for x in candidates if m.start - x.end <= 2]
         if prev:
@@ -80,18 +107,17 @@ class PronounResolver:
             # ('Acme said it would apologise'; but 'calling it a disgrace' is about a thing, not a company)
             if g == "neuter" and self.docs[m.para][m.head].dep_ not in {"nsubj", "nsubjpass"}:
                 kinds -= {"Organization"}
-            cands = [x for x in self.mentions if x.order < m.order and x.entity is not None
-                     and x.entity.kind in kinds and m.para - x.para <= 3 and x.kind != "Pronoun"]
+            cands = [x for x in self._between((m.para - 3,), m.order) if x.entity is not None
+                     and x.entity.kind in kinds and x.kind != "Pronoun"]
             return cands[-1].entity if cands else None
         excluded = self._excluded(m)
-        window = [x for x in self.mentions if x.order < m.order and m.para - x.para <= 2 and x.entity is not None
+        window = [x for x in self._between((m.para - 2,), m.order) if x.entity is not None
                   and x.entity.kind == "Person" and id(x.entity) not in excluded
                   and self.gender.get(id(x.entity), g) == g]
         if not window:
             return None
-        doc = self.docs[m.para]
-        sent = doc[m.head].sent
-        same = [x for x in window if x.para == m.para and x.start >= sent.start]
+        doc, start = self.docs[m.para], self._sentence_start(m)
+        same = [x for x in window if x.para == m.para and x.start >= start]
         # a subject pronoun prefers a subject earlier in its own sentence
         if doc[m.head].dep_ in {"nsubj", "nsubjpass"}:
             subjects = [x for x in same if self.docs[x.para][x.head].dep_ in {"nsubj", "nsubjpass"}]
@@ -115,17 +141,16 @@ class PronounResolver:
         ..., he asked her")."""
         g = m.desc.get("gender")
         excluded = self._bound(m)
-        sent = self.docs[m.para][m.head].sent
-        excluded |= {id(x.entity) for x in self.mentions if x.kind == "Pronoun" and x.para == m.para
-                     and sent.start <= x.start < m.start and x.entity is not None
+        excluded |= {id(x.entity) for x in self._between((m.para, self._sentence_start(m)), m.order) if x.kind == "Pronoun"
+                     and x.entity is not None
                      and x.desc.get("gender") in {"male", "female"} and x.desc.get("gender") != g}
         return excluded
 
     def _confident(self, m: Mention) -> bool:
         """Only one person could be meant: used to learn a person's gender from a pronoun."""
         excluded = self._excluded(m)
-        cands = {id(x.entity) for x in self.mentions if x.order < m.order and m.para - x.para <= 1
-                 and x.entity is not None and x.entity.kind == "Person" and id(x.entity) not in excluded
+        cands = {id(x.entity) for x in self._between((m.para - 1,), m.order)
+                 if x.entity is not None and x.entity.kind == "Person" and id(x.entity) not in excluded
                  and x.kind != "Pronoun"}
         return len(cands) == 1
 
@@ -143,5 +168,5 @@ class PronounResolver:
         subj = syntax.subject_of(verb)
         if subj is None:
             return set()
-        owner = next((x for x in self.mentions if x.covers(m.para, subj.i) and x is not m), None)
+        owner = next((x for x in self._between((m.para,), (m.para + 1,)) if x.covers(m.para, subj.i) and x is not m), None)
         return {id(owner.entity)} if owner is not None and owner.entity is not None else set()

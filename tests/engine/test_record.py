@@ -39,7 +39,8 @@ def _analysed(doc_id: str = "d1"):
                  quote="left", quote_span=(43, 47))
     sents = [SimpleNamespace(start_char=0, end_char=36), SimpleNamespace(start_char=37, end_char=49)]
     document = from_text(TEXT, id=doc_id)
-    return SimpleNamespace(document=document, paragraphs=[SimpleNamespace(start=0, doc=SimpleNamespace(sents=sents))],
+    # (a paragraph as record_of reads it: its offset and its sentences, kg.nlp.parse.Paragraph.sents)
+    return SimpleNamespace(document=document, paragraphs=[SimpleNamespace(start=0, sents=sents)],
                            entities=[ana, tom, speaker], events=[ejection, left], post_authors={0: tom})
 
 

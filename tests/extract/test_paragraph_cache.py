@@ -13,7 +13,16 @@ def test_paragraph_keeps_what_spacy_gives(nlp):
     assert p.tokens == list(doc) and p.tokens is p.tokens
     assert p.text == doc.text
     assert p.texts == [t.text for t in doc] and p.lowers == [t.lower_ for t in doc]
+    assert p.lemmas == [t.lemma_.lower() for t in doc] and p.capitals == [t.text[:1].isupper() for t in doc]
     assert [(s.start, s.end) for s in p.sents] == [(s.start, s.end) for s in doc.sents]
+
+
+def test_paragraph_sentence_and_span_text_are_spacys(nlp):
+    doc = nlp(TEXT)
+    p, n = Paragraph(0, doc), len(doc)
+    for t in doc:
+        assert (p.sent(t.i).start, p.sent(t.i).end, p.sent(t.i).root.i) == (t.sent.start, t.sent.end, t.sent.root.i)
+    assert all(p.span_text(s, e) == doc[s:e].text for s in range(-3, n + 3) for e in range(-3, n + 3))
 
 
 def test_span_text_is_the_spans_text_for_any_bounds(nlp):
