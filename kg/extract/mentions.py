@@ -18,7 +18,7 @@ from spacy.tokens import Doc
 from kg.extract import chairs, companies, epithets, organisations, people, roles
 from kg.extract.finder import Finder, span_text
 from kg.extract.given_names import is_given_name
-from kg.extract.spelling import typo_match
+from kg.extract.spelling import edit_distance, typo_match
 from kg.model import Mention, fold
 from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon
@@ -134,7 +134,10 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                 continue
             if tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"} and tok.is_alpha and any(typo_match(tok.text, s) for s in surnames) \
                     and tok.text not in person_tokens and tok.ent_type_ not in {"DATE", "NORP"}:
-                s = next(s for s in surnames if typo_match(tok.text, s))
+                # the closest surname, then the first in order: the same one in every process (a set's
+                # order follows the process's string hashing)
+                s = min((s for s in surnames if typo_match(tok.text, s)),
+                        key=lambda s: (edit_distance(fold(tok.text), fold(s)), s))
                 ms.append(Mention(para, i, i + 1, "Person", s, i, desc={"misspelt": tok.text}))
                 owned.add(i)
             i += 1
