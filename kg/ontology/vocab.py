@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from rdflib import Namespace, URIRef
+from rdflib import RDFS, Namespace, URIRef
 
 from kg.ontology.terms import ontology_graph
 
@@ -48,3 +48,21 @@ class _Closed:
 
 KG = _Closed("kg", NS)
 NIF = _Closed("nif", NIF_NS)
+
+
+@cache
+def kg_types(cls: str) -> tuple[URIRef, ...]:
+    """``kg:cls`` and every kg: class above it in ``kg.ttl`` (``Ejection`` -> kg:Ejection, kg:Event).
+
+    The graph states them all, so that it stands alone: a plain SHACL run of ``shapes.ttl`` (no
+    ontology merged, no inference: ``sh:class kg:Agent`` and ``sh:targetClass kg:Event`` read
+    ``rdf:type`` only) and a SPARQL ``?x a kg:Event`` give what they would with the ontology.
+    Classes of other vocabularies (schema:, prov:) are left to a reasoner (``kg build --reason``).
+    """
+    onto, found, todo = ontology_graph(), [KG[cls]], [KG[cls]]
+    while todo:
+        for sup in onto.objects(todo.pop(), RDFS.subClassOf):
+            if isinstance(sup, URIRef) and str(sup).startswith(NS) and sup not in found:
+                found.append(sup)
+                todo.append(sup)
+    return tuple(found)

@@ -36,7 +36,7 @@ from kg.model import Entity, Event, fold
 from kg.ontology import lexicon
 from kg.ontology.roles import event_roles
 from kg.ontology.terms import ontology_graph
-from kg.ontology.vocab import KG, NIF, NIF_NS, NS
+from kg.ontology.vocab import KG, NIF, NIF_NS, NS, kg_types
 from kg.rdf.buildinfo import BuildInfo, current
 from kg.rdf.lines import TripleCollector
 
@@ -77,7 +77,6 @@ def slug(text: str) -> str:
     return quote(s, safe="-_")
 
 
-
 @lru_cache(maxsize=1 << 10)
 def _segment(doc_id: str) -> str:
     """A document id as an IRI segment (percent-encoded), made once a document (its IRIs all have it)."""
@@ -91,23 +90,6 @@ def _literal(value, lang: str | None = None, datatype: URIRef | None = None) -> 
     to make. (A text made once, an article's or a sentence's, is made with Literal: kept, it would only
     take memory.)"""
     return Literal(value, lang=lang, datatype=datatype)
-
-@lru_cache(maxsize=None)
-def kg_types(cls: str) -> tuple[URIRef, ...]:
-    """``kg:cls`` and every kg: class above it in ``kg.ttl`` (``Ejection`` -> kg:Ejection, kg:Event).
-
-    The graph states them all, so that it stands alone: a plain SHACL run of ``shapes.ttl`` (no
-    ontology merged, no inference: ``sh:class kg:Agent`` and ``sh:targetClass kg:Event`` read
-    ``rdf:type`` only) and a SPARQL ``?x a kg:Event`` give what they would with the ontology.
-    Classes of other vocabularies (schema:, prov:) are left to a reasoner (``kg build --reason``).
-    """
-    onto, found, todo = ontology_graph(), [KG[cls]], [KG[cls]]
-    while todo:
-        for sup in onto.objects(todo.pop(), RDFS.subClassOf):
-            if isinstance(sup, URIRef) and str(sup).startswith(NS) and sup not in found:
-                found.append(sup)
-                todo.append(sup)
-    return tuple(found)
 
 
 @dataclass

@@ -22,6 +22,7 @@ from kg.errors import KgError
 from kg.ontology.terms import jsonld_context
 from kg.rdf import formats as rdf_formats
 from kg.rdf.formats import DEFAULT_FORMATS, check_formats
+from kg.rdf.sortlines import write_sorted
 
 __all__ = ["GraphReadError", "PREFIXES", "atomic_write_bytes", "context_for", "jsonld_context", "merged",
            "output_prefixes", "read_dataset", "read_output", "serialize", "write_merged", "write_outputs"]
@@ -156,104 +157,6 @@ def output_prefixes(base: str) -> dict[str, str]:
     return dict(sorted(prefixes.items()))
 
 
-def _triple_line(quad_line: str) -> str:
-    """``<s> <p> <o> <g> .`` -> ``<s> <p> <o> .`` (an IRI has no space, so the graph is the last term)."""
-    return quad_line.rsplit(" ", 2)[0] + " .\n"
-
-
-def _file_lines(path: Path, triples: bool) -> list[str]:
-    """The non-blank lines of an N-Quads file, as triples (:func:`_triple_line`) or as they are.
-
-    A document's graph file holds one named graph: when every line ends with the same `` <g> .``,
-    the graph goes in one replace over the text (a line break ends only a line: N-Quads escapes
-    those inside literals), not line by line."""
-    with open(path, encoding="utf-8", newline="\n") as fh:
-        text = fh.read()
-    if not text.endswith("\n"):
-        text += "\n"
-    if triples:
-        first = text[:text.find("\n") + 1]
-        suffix = first[first.rstrip(" .\n").rfind(" "):] if first.strip() else ""
-        if suffix.startswith(" <") and text.count(suffix) == text.count("\n"):
-            return [line for line in text.replace(suffix, " .\n").splitlines(keepends=True) if line.strip()]
-        return [_triple_line(line) for line in text.splitlines(keepends=True) if line.strip()]
-    return [line for line in text.splitlines(keepends=True) if line.strip()]
-
-
-def _sorted_runs(files: list[Path], tmp: Path, triples: bool, run_lines: int) -> list[Path]:
-    """The lines of ``files`` (as triples or as quads) in sorted runs of at most ``run_lines`` lines
-    (a run can pass that by the lines of one file), each line once in a run."""
-    runs: list[Path] = []
-    buffer: set[str] = set()
-
-    def flush():
-        run = tmp / f"run-{'t' if triples else 'q'}-{len(runs):05d}.txt"
-        with open(run, "w", encoding="utf-8", newline="\n") as fh:
-            fh.writelines(sorted(buffer))
-        runs.append(run)
-        buffer.clear()
-
-    for f in files:
-        buffer.update(_file_lines(f, triples))
-        if len(buffer) >= run_lines:
-            flush()
-    if buffer or not runs:
-        flush()
-    return runs
-
-
-def _merge_runs(runs: list[Path]):
-    """The unique lines of sorted runs, in order."""
-    import contextlib
-    import heapq
-
-    with contextlib.ExitStack() as stack:
-        handles = [stack.enter_context(open(r, encoding="utf-8", newline="\n")) for r in runs]
-        last = None
-        for line in heapq.merge(*handles):
-            if line != last:
-                yield line
-                last = line
-
-
-#: sorted runs merged at once; more are merged in groups first (open files, and a merge's buffers)
-FAN_IN = 64
-
-
-def _fewer_runs(runs: list[Path], fan_in: int = FAN_IN) -> list[Path]:
-    """At most ``fan_in`` sorted runs holding the unique lines of ``runs``: groups of them merged into one."""
-    level = 0
-    while len(runs) > fan_in:
-        merged = []
-        for i in range(0, len(runs), fan_in):
-            group = runs[i:i + fan_in]
-            if len(group) == 1:
-                merged.append(group[0])
-                continue
-            target = group[0].with_name(f"merge-{level}-{i // fan_in:05d}-{group[0].name}")
-            with open(target, "w", encoding="utf-8", newline="\n") as fh:
-                fh.writelines(_merge_runs(group))
-            for r in group:
-                r.unlink()
-            merged.append(target)
-        runs, level = merged, level + 1
-    return runs
-
-
-def _write_sorted(files: list[Path], path: Path, tmp: Path, triples: bool, run_lines: int,
-                  fan_in: int = FAN_IN) -> None:
-    """The unique lines of ``files`` (as triples or quads), sorted, into ``path``."""
-    runs = _fewer_runs(_sorted_runs(files, tmp, triples, run_lines), fan_in)
-    if len(runs) == 1:  # one run is sorted and unique already
-        shutil.move(runs[0], path)
-        os.chmod(path, _FILE_MODE)
-        return
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
-        fh.writelines(_merge_runs(runs))
-    for r in runs:
-        r.unlink()
-
-
 def _write_streamed(sources: list[Path], source_format: str, target: Path, format_name: str,
                     prefixes: dict[str, str], raw: Path) -> None:
     """Turtle or TriG (``format_name``) of the N-Triples or N-Quads files ``sources`` (``source_format``
@@ -313,10 +216,10 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
         merged_lines = next((s for s in specs if s.lines and not s.dataset), None)
         nt_file = stage(merged_lines) if merged_lines else tmp / "merged.nt"
         if merged_lines or any(s.streamed and not s.dataset for s in specs):
-            _write_sorted(files, nt_file, tmp, True, run_lines)
+            write_sorted(files, nt_file, tmp, True, run_lines, mode=_FILE_MODE)
         for spec in specs:
             if spec.lines and spec.dataset:
-                _write_sorted(files, stage(spec), tmp, False, run_lines)
+                write_sorted(files, stage(spec), tmp, False, run_lines, mode=_FILE_MODE)
             elif spec.streamed and not spec.dataset:
                 _write_streamed([nt_file], "nt", stage(spec), spec.name, prefixes, tmp / f"raw-{spec.name}")
             elif not spec.streamed and spec is not merged_lines:

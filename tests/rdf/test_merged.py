@@ -9,7 +9,8 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 from rdflib import Dataset
 
-from kg.rdf.write import _file_lines, write_merged, write_outputs
+from kg.rdf.sortlines import file_lines
+from kg.rdf.write import write_merged, write_outputs
 
 BASE = "https://example.org/id/"
 G = "https://example.org/id/graph/"
@@ -43,12 +44,12 @@ def _write(files, out, **kw) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in paths}
 
 
-def test_file_lines_as_triples(files) -> None:
+def testfile_lines_as_triples(files) -> None:
     a, _, c, d = files
-    assert _file_lines(a, True) == [f'<{BASE}doc/a> {P}text> "ends with <{G}a> ." .\n',
+    assert file_lines(a, True) == [f'<{BASE}doc/a> {P}text> "ends with <{G}a> ." .\n',
                                     f'<{BASE}person/x> <http://www.w3.org/2000/01/rdf-schema#label> "X" .\n']
-    assert _file_lines(c, True) == [f'<{BASE}doc/c> {P}text> "c" .\n', f'<{BASE}doc/c> {P}text> "c2" .\n']
-    assert _file_lines(d, False) == [FILES["d.nq"] + "\n"]
+    assert file_lines(c, True) == [f'<{BASE}doc/c> {P}text> "c" .\n', f'<{BASE}doc/c> {P}text> "c2" .\n']
+    assert file_lines(d, False) == [FILES["d.nq"] + "\n"]
 
 
 def test_same_bytes_however_split(tmp_path, files) -> None:
@@ -64,18 +65,18 @@ def test_same_bytes_however_split(tmp_path, files) -> None:
 def test_many_runs_are_merged_in_groups_with_the_same_lines(tmp_path, files, fan_in) -> None:
     """Past FAN_IN sorted runs (few open files however large the archive), groups are merged first:
     the same sorted, unique lines, and no run file left."""
-    from kg.rdf.write import _fewer_runs, _merge_runs, _sorted_runs, _write_sorted
+    from kg.rdf.sortlines import fewer_runs, merge_runs, sorted_runs, write_sorted
 
-    runs = _sorted_runs(files, tmp_path, True, 1)
-    lines = list(_merge_runs(runs))
-    fewer = _fewer_runs(runs, fan_in)
-    assert len(runs) > fan_in >= len(fewer) and list(_merge_runs(fewer)) == lines
+    runs = sorted_runs(files, tmp_path, True, 1)
+    lines = list(merge_runs(runs))
+    fewer = fewer_runs(runs, fan_in)
+    assert len(runs) > fan_in >= len(fewer) and list(merge_runs(fewer)) == lines
     assert sorted(tmp_path.glob("*.txt")) == sorted(fewer)  # the runs merged are gone
     for triples in (True, False):
         target, work = tmp_path / f"{fan_in}-{triples}.txt", tmp_path / f"work-{fan_in}-{triples}"
         work.mkdir()
-        _write_sorted(files, target, work, triples, 1, fan_in=fan_in)
-        lines = sorted({line for f in files for line in _file_lines(f, triples)})
+        write_sorted(files, target, work, triples, 1, fan_in=fan_in)
+        lines = sorted({line for f in files for line in file_lines(f, triples)})
         assert target.read_text(encoding="utf-8").splitlines(keepends=True) == lines
         assert not list(work.iterdir())
 

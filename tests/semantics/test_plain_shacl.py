@@ -147,7 +147,7 @@ def test_plain_shacl_every_kg_subclass_edge_has_a_stated_types_shape(shapes) -> 
     from rdflib import RDFS, URIRef
 
     from kg.ontology.vocab import NS
-    from kg.rdf.mapping import kg_types
+    from kg.ontology.vocab import kg_types
 
     onto = v.load_ontology()
     classes = {c for c in onto.subjects(RDFS.subClassOf, None) if isinstance(c, URIRef) and str(c).startswith(NS)}
