@@ -9,7 +9,7 @@ capitalised word is too often a surname to count. ``grammar.json`` lists the hea
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder
+from kg.extract.finder import Finder, per_lexicon
 from kg.extract.organisations import party_initials
 from kg.model import Mention, fold
 
@@ -58,16 +58,10 @@ def organisations(f: Finder, marked: bool = False) -> None:
         f.add(Mention(f.para, st, e, "Organization", text, f.span_head(s, e), key=fold(text)))
 
 
-#: the lower-case organisation heads of each lexicon met (by its id, with the lexicon, which keeps the id its own)
-_LOWER_HEADS: dict[int, tuple[object, frozenset[str]]] = {}
-
-
+@per_lexicon
 def _lower_heads(lex) -> frozenset[str]:
     """The lower-case words of ``organisation_heads`` ('campaign', 'group'); made once per lexicon."""
-    known = _LOWER_HEADS.get(id(lex))
-    if known is None or known[0] is not lex:
-        known = _LOWER_HEADS[id(lex)] = (lex, frozenset(h for h in lex.grammar["organisation_heads"] if h.islower()))
-    return known[1]
+    return frozenset(h for h in lex.grammar["organisation_heads"] if h.islower())
 
 
 def campaigns(f: Finder) -> None:

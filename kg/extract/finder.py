@@ -7,7 +7,7 @@ found so far with the tokens they own; the rules of :mod:`kg.extract.organisatio
 
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cache, cached_property, wraps
 
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
@@ -145,3 +145,18 @@ class Finder:
 
     def span_head(self, s: int, e: int) -> int:
         return self.doc[s:e].root.i
+
+
+def per_lexicon(fn):
+    """``fn(lex)`` made once per lexicon: a rule's table of the word lists, made once, not once per
+    paragraph, like a ``cached_property`` of :class:`kg.ontology.lexicon.Lexicon` defined by the rule
+    module that needs it; kept in the lexicon, so a new lexicon (another ``$KG_ONTOLOGY``) gets its own."""
+    name = f"_derived:{fn.__module__}.{fn.__qualname__}"
+
+    @wraps(fn)
+    def get(lex):
+        found = lex.__dict__.get(name)
+        if found is None:
+            found = lex.__dict__[name] = fn(lex)
+        return found
+    return get

@@ -4,7 +4,7 @@ where the name after it begins ("President of France X", "MP (Member of Parliame
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder, capitalised, longest
+from kg.extract.finder import Finder, capitalised, longest, per_lexicon
 from kg.extract.given_names import is_given_name
 from kg.model import Mention
 
@@ -112,27 +112,21 @@ def _free_of_all_but_houses(f: Finder, s: int, e: int) -> bool:
     return True
 
 
-#: the forms of each lexicon met, and their heads (by its id, with the lexicon, which keeps the id its own)
-_OF_FORMS: dict[int, tuple[object, dict[tuple[str, str], str], frozenset[str]]] = {}
-
-
 def _of_forms(lex) -> dict[tuple[str, str], str]:
     """('member', 'parliament') -> 'member-of-parliament': the one-word head and the tail (without
     'the') of each title phrase 'A of (the) B'; made once per lexicon, not once per paragraph."""
-    return _of_known(lex)[1]
+    return _of_known(lex)[0]
 
 
 def _of_heads(lex) -> frozenset[str]:
     """The heads of :func:`_of_forms` ('member'), made once per lexicon as they are."""
-    return _of_known(lex)[2]
+    return _of_known(lex)[1]
 
 
-def _of_known(lex) -> tuple[object, dict[tuple[str, str], str], frozenset[str]]:
-    known = _OF_FORMS.get(id(lex))
-    if known is None or known[0] is not lex:
-        forms = _read_of_forms(lex)
-        known = _OF_FORMS[id(lex)] = (lex, forms, frozenset(a for a, _ in forms))
-    return known
+@per_lexicon
+def _of_known(lex) -> tuple[dict[tuple[str, str], str], frozenset[str]]:
+    forms = _read_of_forms(lex)
+    return forms, frozenset(a for a, _ in forms)
 
 
 def _read_of_forms(lex) -> dict[tuple[str, str], str]:
@@ -261,17 +255,11 @@ def _country_name_end(f: Finder, j: int) -> int:
     return j
 
 
-#: the country names of each lexicon met (by its id, with the lexicon, which keeps the id its own)
-_COUNTRY_NAMES: dict[int, tuple[object, frozenset[str]]] = {}
-
-
+@per_lexicon
 def _country_names(lex) -> frozenset[str]:
     """The capitalised country words of ``countries.json``; made once per lexicon, not once per title."""
-    known = _COUNTRY_NAMES.get(id(lex))
-    if known is None or known[0] is not lex:
-        known = _COUNTRY_NAMES[id(lex)] = (lex, frozenset(
-            w for ws in lex.countries.values() for w in ws if w[:1].isupper() and " " not in w.strip(".") or w.istitle()))
-    return known[1]
+    return frozenset(w for ws in lex.countries.values() for w in ws if w[:1].isupper() and " " not in w.strip(".")
+                     or w.istitle())
 
 
 def place_licensed(f: Finder, s: int, e: int) -> bool:
