@@ -61,7 +61,7 @@ def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> An
     for i, (p, ms) in enumerate(zip(paragraphs, found)):
         mentions.attach_roles(p.doc, i, ms, language, p)
     flat = [m for ms in found for m in ms]
-    entities = resolve.resolve_document(flat, [p.doc for p in paragraphs], document.id)
+    entities = resolve.resolve_document(flat, paragraphs, document.id)
     events = extract.extract(document, paragraphs, flat)
     authors: dict[int, Entity] = {}
     for i, embed in enumerate(document.embeds):

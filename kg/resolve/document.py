@@ -16,6 +16,7 @@ from kg.resolve import gender
 from kg.resolve.pronouns import ORGISH, PronounResolver
 from kg.ontology import lexicon
 from kg.model import Entity, Mention, fold
+from kg.nlp.parse import Paragraph
 from kg.extract.spelling import edit_distance, typo_match  # (with the mention rules, which use them first)
 
 _PERSONISH = {"Person"}
@@ -34,9 +35,10 @@ def _initials_of(short: str, name: str) -> bool:
 class DocumentResolver(PronounResolver):
     """Assign an :class:`Entity` to each mention of one document (in text order)."""
 
-    def __init__(self, mentions: list[Mention], docs: list, doc_id: str = ""):
+    def __init__(self, mentions: list[Mention], paragraphs: list[Paragraph], doc_id: str = ""):
         self.mentions = sorted(mentions, key=lambda m: m.order)
-        self.docs = docs  # the parsed paragraphs, indexed by Mention.para
+        self.paragraphs = paragraphs  # the parsed paragraphs, indexed by Mention.para
+        self.docs = [p.doc for p in paragraphs]
         self.doc_id = doc_id
         self.entities: list[Entity] = []
         self.by_key: dict[tuple[str, str], Entity] = {}
@@ -279,6 +281,6 @@ class DocumentResolver(PronounResolver):
         return {o.key for o in self.lex.offices if o.presiding}
 
 
-def resolve_document(mentions: list[Mention], docs: list, doc_id: str = "") -> list[Entity]:
-    """Entities of one document; sets ``mention.entity`` on every mention it can."""
-    return DocumentResolver(mentions, docs, doc_id).run()
+def resolve_document(mentions: list[Mention], paragraphs: list[Paragraph], doc_id: str = "") -> list[Entity]:
+    """Entities of one document (its parsed paragraphs); sets ``mention.entity`` on every mention it can."""
+    return DocumentResolver(mentions, paragraphs, doc_id).run()

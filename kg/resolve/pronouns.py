@@ -11,15 +11,18 @@ from functools import cached_property
 
 from kg.model import Entity, Mention
 from kg.nlp import syntax
+from kg.nlp.parse import Paragraph
 
 #: the kinds of mention that name an organisation (a party, a legislature, another body)
 ORGISH = frozenset({"PoliticalParty", "Organization", "Legislature"})
 
 
 class PronounResolver:
-    """Pronoun and relative resolution over ``self.mentions``, ``self.docs`` and ``self.gender``."""
+    """Pronoun and relative resolution over ``self.mentions``, ``self.paragraphs`` (and their ``self.docs``)
+    and ``self.gender``."""
 
     mentions: list[Mention]
+    paragraphs: list[Paragraph]
     docs: list
     gender: dict[int, str]
 
@@ -34,18 +37,10 @@ class PronounResolver:
         orders = self._orders
         return self.mentions[bisect_left(orders, first):bisect_left(orders, before)]
 
-    @cached_property
-    def _sentence_starts(self) -> dict[tuple[int, int], int]:
-        return {}
-
     def _sentence_start(self, m: Mention) -> int:
-        """Where the sentence of the mention's head begins, found once per mention (a token's
+        """Where the sentence of the mention's head begins (:meth:`kg.nlp.parse.Paragraph.sent`: a token's
         ``sent`` walks the tokens to both ends of its sentence, each time; the rounds ask again)."""
-        key = (m.para, m.head)
-        start = self._sentence_starts.get(key)
-        if start is None:
-            start = self._sentence_starts[key] = self.docs[m.para][m.head].sent.start
-        return start
+        return self.paragraphs[m.para].sent(m.head).start
 
     def pronouns(self) -> None:
         """Resolve pronouns in rounds: each round lets every resolved he/she vote on its
