@@ -13,6 +13,7 @@ from kg.extract.finder import Finder, per_lexicon
 from kg.extract.organisations import party_initials
 from kg.model import Mention, fold
 
+
 def _acronym(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
     return len(letters) >= 2 and all(c.isupper() for c in letters)

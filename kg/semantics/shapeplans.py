@@ -133,6 +133,7 @@ class CompiledShapes:
     predicates: tuple  # every predicate whose triples a plan reads (in paths, sh:equals, sh:lessThan, targets)
     classes: tuple  # every class whose members a plan reads (sh:targetClass, sh:class)
 
+
 @cache
 def compile_shapes(g: Graph) -> CompiledShapes:
     """The shapes graph ``g`` compiled (once per graph)."""

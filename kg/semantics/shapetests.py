@@ -35,6 +35,7 @@ _KINDS = {SH.IRI: (URIRef,), SH.BlankNode: (BNode,), SH.Literal: (Literal,), SH.
 class UnsupportedShapesError(KgError):
     """The shapes use a SHACL feature the fast check does not evaluate (pySHACL is used instead)."""
 
+
 def _integer(value, name: str) -> int:
     try:
         return int(value)
