@@ -171,19 +171,33 @@ def _check(value, kind, optional: bool = False):
     return value
 
 
+# the checks of the fields read most (a re-run and the mapping read every record), each one call, by
+# exact type (JSON gives exactly str, int, list; ``type(True) is int`` is false)
+
 def _str(value, optional: bool = False) -> str | None:
-    return _check(value, str, optional)
+    if type(value) is str or value is None and optional:
+        return value
+    raise _Bad(f"{value!r} is not a string")
 
 
 def _int(value, optional: bool = False) -> int | None:
-    return _check(value, int, optional)
+    if type(value) is int or value is None and optional:
+        return value
+    raise _Bad(f"{value!r} is not an integer")
+
+
+def _list(value) -> list:
+    if type(value) is list:
+        return value
+    raise _Bad(f"{value!r} is not a list")
 
 
 def _pair(value, optional: bool = False) -> tuple[int, int] | None:
     if value is None and optional:
         return None
-    a, b = _check(value, list)
-    return _int(a), _int(b)
+    if type(value) is list and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        return value[0], value[1]
+    raise _Bad(f"{value!r} is not a pair of integers")
 
 
 def _date(value) -> date | None:
@@ -191,7 +205,9 @@ def _date(value) -> date | None:
 
 
 def _strs(value) -> tuple[str, ...]:
-    return tuple(_str(v) for v in _check(value, list))
+    if type(value) is list and all(type(v) is str for v in value):
+        return tuple(value)
+    raise _Bad(f"{value!r} is not a list of strings")
 
 
 def _document(fields) -> Document:
@@ -206,30 +222,30 @@ def _document(fields) -> Document:
 
 
 def _argument(fields) -> ArgumentRecord:
-    para, start, end, kind, name, head, key, entity = _check(fields, list)
+    para, start, end, kind, name, head, key, entity = _list(fields)
     return ArgumentRecord(_int(para), _int(start), _int(end), _str(kind), _str(name), _int(head), _str(key, True),
                           _int(entity, True))
 
 
 def _event(fields) -> EventRecord:
     (cls, rule, trigger, para, trigger_index, sentence, sentence_no, agents, targets, charge, modality, confidence,
-     day, quote, quote_span) = _check(fields, list)
+     day, quote, quote_span) = _list(fields)
     return EventRecord(_str(cls), _str(rule), _str(trigger), _int(para), _int(trigger_index), _pair(sentence),
-                       _int(sentence_no), tuple(map(_argument, _check(agents, list))),
-                       tuple(map(_argument, _check(targets, list))), _str(charge, True), _str(modality),
+                       _int(sentence_no), tuple(map(_argument, _list(agents))),
+                       tuple(map(_argument, _list(targets))), _str(charge, True), _str(modality),
                        float(_check(confidence, (int, float))), _date(day), _str(quote, True),
                        _pair(quote_span, True))
 
 
 def _record(fields) -> DocumentRecord:
-    doc_id, entities, events, sentences, authors = _check(fields, list)
+    doc_id, entities, events, sentences, authors = _list(fields)
     return DocumentRecord(
         _str(doc_id),
         tuple(EntityRecord(_str(kind), _str(name), _str(key), _strs(aliases), frozenset(_strs(names)),
-                           tuple((_str(role), _int(other)) for role, other in _check(roles, list)))
-              for kind, name, key, aliases, names, roles in _check(entities, list)),
-        tuple(map(_event, _check(events, list))), tuple(map(_pair, _check(sentences, list))),
-        tuple(map(_pair, _check(authors, list))))
+                           tuple((_str(role), _int(other)) for role, other in _list(roles)))
+              for kind, name, key, aliases, names, roles in _list(entities)),
+        tuple(map(_event, _list(events))), tuple(map(_pair, _list(sentences))),
+        tuple(map(_pair, _list(authors))))
 
 
 def loads(data: bytes | None, doc_id: str) -> tuple[Document, DocumentRecord] | None:
