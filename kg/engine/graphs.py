@@ -21,7 +21,7 @@ from kg.errors import KgError
 from kg.ingest.documents import Document
 from kg.model import Entity
 
-__all__ = ["GRAPHS_DIR", "MapTask", "add_document", "graph_file", "map_documents", "write_entailments"]
+__all__ = ["GRAPHS_DIR", "MapTask", "add_document", "graph_file", "map_documents", "warm_up", "write_entailments"]
 
 #: the folder under OUT with one N-Quads file per document graph
 GRAPHS_DIR = "graphs"
@@ -121,6 +121,24 @@ def _map_chunk(tasks: list[MapTask], base: str, out: str, validate: bool):
     validator = Validator(True, base)
     validator.check(collector, b"".join(everything))
     return written, validator.report()
+
+
+def warm_up() -> None:
+    """Map and check a document of one party, writing nothing: what a process's first chunk of
+    :func:`map_documents` would otherwise spend importing and loading (the mapping, the shapes and
+    their plans, Oxigraph, the gazetteer's country words: about half a second), so that a worker
+    can do it ahead."""
+    from kg.ingest.documents import from_text
+    from kg.rdf.lines import TripleCollector
+    from kg.rdf.mapping import DEFAULT_BASE, Mapper
+    from kg.semantics.batch import Validator
+
+    collector = TripleCollector()
+    document = from_text("The Warm-up Party met.", id="warm-up")
+    party = Entity(kind="PoliticalParty", name="Warm-up Party", key="warm up party")
+    iri = add_document(Mapper(DEFAULT_BASE, collector), document, DocumentRecord(document.id, (), (), (), ()),
+                       (party,), ())
+    Validator(True, DEFAULT_BASE).check(collector, "".join(collector.graph(iri).nquads()).encode("utf-8"))
 
 
 def write_entailments(files: list[Path], out: Path, base: str) -> tuple[Path, int]:

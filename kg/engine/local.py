@@ -16,10 +16,12 @@ A build makes two passes over the corpus, with the corpus step between them:
    one of the last build keeps its graph file; the others are mapped, checked against the shapes
    in chunks and written as they are produced to ``OUT/graphs/<id>.nq`` (N-Quads, lines sorted),
    by worker processes started afresh, without a spaCy model (the ones that parsed are stopped
-   first: their models would double a large build's peak memory), or, for a few, here. The graph files of documents that left the corpus are
-   removed. Last, the merged files (``graph.ttl``, ``graph.trig``, ...) are written from the graph
-   files, with Oxigraph's serializers and an external merge sort, when anything changed; TriG by a
-   worker, when they run, while this process sorts the triples for Turtle.
+   first: their models would double a large build's peak memory; the new ones start while the
+   records load and the corpus step runs, here alone, and load what mapping needs meanwhile), or,
+   for a few, here. The graph files of documents that left the corpus are removed. Last, the
+   merged files (``graph.ttl``, ``graph.trig``, ...) are written from the graph files, with
+   Oxigraph's serializers and an external merge sort, when anything changed; TriG by a worker,
+   when they run, and half of the sorting of the triples for Turtle by another.
 
 Memory: the corpus step needs every document's record (a few kilobytes); the texts, the parses
 and the graphs are never all held at once.
@@ -187,6 +189,8 @@ class _LocalBuild:
         # loaded here and the mapping's workers (started afresh in about half a second, and never loading
         # a model) do not add to them: a large build's peak memory stays the parsing's
         analyser.close()
+        if self.feeder.sent >= SMALL_MAP:  # the workers will map: started now, they get ready meanwhile
+            analyser.warm()
         with collector_paused():  # every record loaded is kept: nothing for the collector to find
             for doc in docs:
                 doc.record = load_or_analyse(self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files),

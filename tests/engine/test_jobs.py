@@ -298,8 +298,8 @@ def test_jobs_the_workers_that_parsed_stop_before_the_records_are_loaded_and_map
         close(self)
 
     def running(self, fn, tasks, *, here=False):
-        if not here and self.pool is None:
-            # the workers about to map: no model is loaded in them
+        if not here:
+            # the workers about to map (started ahead, while the records load): no model is loaded in them
             self._pool()
             events.append(f"models {sum(f.result() for f in [self.pool.submit(_model_loaded) for _ in range(4)])}")
         events.append(f"run {fn.__name__}")
@@ -311,3 +311,43 @@ def test_jobs_the_workers_that_parsed_stop_before_the_records_are_loaded_and_map
 
     stream.build([ROOT / "input"], tmp_path, BuildOptions(jobs=2))
     assert events[:3] == ["close True", "models 0", "run map_documents"], events
+
+
+def _warmed() -> bool:
+    """In a worker: are the mapping, the shapes' check and Oxigraph loaded?"""
+    import sys
+
+    return all(m in sys.modules for m in ("kg.rdf.mapping", "kg.semantics.conform", "pyoxigraph"))
+
+
+def test_jobs_workers_started_ahead_of_the_mapping_are_ready_for_it():
+    """Issue 18: while the records load and the corpus step runs (in this process alone), the mapping's
+    workers start and load what their first chunk needs (kg.engine.graphs.warm_up); workers started
+    for parsing do not."""
+    from kg.engine import workers
+
+    with workers.Analyser(jobs=2) as analyser:
+        analyser.warm()
+        assert all(f.result() for f in [analyser.pool.submit(_warmed) for _ in range(6)])
+    with workers.Analyser(jobs=2) as analyser:
+        assert not any(f.result() for f in [analyser._pool().submit(_warmed) for _ in range(6)])
+
+
+def _load_model_then_frozen() -> int:
+    """In a worker: load the model as a parsing worker does; how many objects the collector no longer walks."""
+    import gc
+
+    from kg.engine import workers
+
+    workers._worker_model()
+    return gc.get_freeze_count()
+
+
+@pytest.mark.model
+def test_jobs_a_parsing_worker_hides_its_model_from_the_collector():
+    """The model's objects (and the modules') live as long as the worker: once it is loaded they are
+    frozen (gc.freeze), so the collections during parsing and analysis do not walk them again."""
+    from kg.engine import workers
+
+    with workers.Analyser(jobs=2) as analyser:
+        assert analyser._pool().submit(_load_model_then_frozen).result() > 10_000
