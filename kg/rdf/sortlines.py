@@ -12,6 +12,7 @@ import contextlib
 import heapq
 import os
 import shutil
+from concurrent.futures import wait
 from pathlib import Path
 
 __all__ = ["FAN_IN", "file_lines", "write_sorted"]
@@ -41,14 +42,15 @@ def file_lines(path: Path, triples: bool) -> list[str]:
     return [line for line in text.splitlines(keepends=True) if line.strip()]
 
 
-def sorted_runs(files: list[Path], tmp: Path, triples: bool, run_lines: int) -> list[Path]:
+def sorted_runs(files: list[Path], tmp: Path, triples: bool, run_lines: int, name: str = "run") -> list[Path]:
     """The lines of ``files`` (as triples or as quads) in sorted runs of at most ``run_lines`` lines
-    (a run can pass that by the lines of one file), each line once in a run."""
+    (a run can pass that by the lines of one file), each line once in a run; the runs' files are
+    ``tmp/<name>-...`` (two callers at once give two names)."""
     runs: list[Path] = []
     buffer: set[str] = set()
 
     def flush():
-        run = tmp / f"run-{'t' if triples else 'q'}-{len(runs):05d}.txt"
+        run = tmp / f"{name}-{'t' if triples else 'q'}-{len(runs):05d}.txt"
         with open(run, "w", encoding="utf-8", newline="\n") as fh:
             fh.writelines(sorted(buffer))
         runs.append(run)
@@ -99,9 +101,22 @@ def fewer_runs(runs: list[Path], fan_in: int = FAN_IN) -> list[Path]:
 
 
 def write_sorted(files: list[Path], path: Path, tmp: Path, triples: bool, run_lines: int,
-                 fan_in: int = FAN_IN, mode: int | None = None) -> None:
-    """The unique lines of ``files`` (as triples or quads), sorted, into ``path`` (given ``mode`` when a run is moved there)."""
-    runs = fewer_runs(sorted_runs(files, tmp, triples, run_lines), fan_in)
+                 fan_in: int = FAN_IN, mode: int | None = None, pool=None) -> None:
+    """The unique lines of ``files`` (as triples or quads), sorted, into ``path`` (given ``mode`` when a run is moved there).
+
+    With ``pool`` (an executor with worker processes), a worker makes the sorted runs of the first
+    half of the files while this process makes those of the second half."""
+    if pool is not None and len(files) > 1:
+        half = len(files) // 2
+        theirs = pool.submit(sorted_runs, files[:half], tmp, triples, run_lines, "run-a")
+        try:
+            mine = sorted_runs(files[half:], tmp, triples, run_lines, "run-b")
+        finally:  # not before the worker is done with the folder (the caller removes it after a failure)
+            wait([theirs])
+        runs = theirs.result() + mine
+    else:
+        runs = sorted_runs(files, tmp, triples, run_lines)
+    runs = fewer_runs(runs, fan_in)
     if len(runs) == 1:  # one run is sorted and unique already
         shutil.move(runs[0], path)
         if mode is not None:

@@ -13,6 +13,7 @@ import re
 import shutil
 import tempfile
 from functools import cache
+from operator import itemgetter
 from pathlib import Path
 from typing import Iterable
 
@@ -185,7 +186,8 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
 
     Args:
         pool: an executor (``submit``) whose worker processes write the dataset formats streamed
-            from the graph files (TriG) while this process sorts and writes the others.
+            from the graph files (TriG) and sort half the merged graph's lines, while this process
+            sorts the other half and writes the other formats.
 
     Returns the paths written, in the order of ``formats``.
     """
@@ -216,7 +218,7 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
         merged_lines = next((s for s in specs if s.lines and not s.dataset), None)
         nt_file = stage(merged_lines) if merged_lines else tmp / "merged.nt"
         if merged_lines or any(s.streamed and not s.dataset for s in specs):
-            write_sorted(files, nt_file, tmp, True, run_lines, mode=_FILE_MODE)
+            write_sorted(files, nt_file, tmp, True, run_lines, mode=_FILE_MODE, pool=pool)
         for spec in specs:
             if spec.lines and spec.dataset:
                 write_sorted(files, stage(spec), tmp, False, run_lines, mode=_FILE_MODE)
@@ -292,6 +294,15 @@ _ESCAPED_NAME = re.compile(
     r'"(?:[^"\\\n]|\\.)*"'
     r'|(?<![\w<:"\\])([A-Za-z][\w.-]*)?:((?:[\w%:-]|\\[^\s]|\.(?=[\w%:\\-]))*\\[^\s](?:[\w%:-]|\\[^\s]|\.(?=[\w%:\\-]))*)')
 
+#: a backslash escape in a prefixed name's local part, and the character it escapes
+_ESCAPE = re.compile(r"\\(.)")
+_escaped = itemgetter(1)
+
+#: a backslash that may escape a character of a prefixed name (Turtle's PN_LOCAL_ESC: ``\_``, ``\.``, ...):
+#: one followed by anything but a space or what only escapes in literals (``\"``, ``\\``, ``\n``, ``\u``...);
+#: a line without one has no name for :func:`full_iris` to rewrite (an article's text has many backslashes, all
+#: of literals, and the rewriting went through every such line: half a second on 300,000 triples)
+_MAY_ESCAPE_NAME = re.compile(r'\\[^\s"\\nrtbfuU]')
 
 #: characters of a Turtle or TriG file rewritten at a time by :func:`_write_full_iris` (then to a line's end)
 COPY_CHUNK = 1 << 20
@@ -308,10 +319,26 @@ def _write_full_iris(source: Path, target: Path, prefixes: dict[str, str], chunk
     with open(source, encoding="utf-8") as src, open(target, "w", encoding="utf-8", newline="\n") as dst:
         while text := src.read(size):
             text += src.readline()
-            if "\\" in text:  # by line ends alone: a literal may hold U+2028 and the like
-                text = "\n".join(full_iris(line, prefixes) if "\\" in line else line for line in text.split("\n"))
-            dst.write(text)
+            dst.write(_full_iris_lines(text, prefixes))
     source.unlink()
+
+
+def _full_iris_lines(text: str, prefixes: dict[str, str]) -> str:
+    """:func:`full_iris` of each line of ``text`` that may have a name to rewrite (:data:`_MAY_ESCAPE_NAME`),
+    the others as they are; lines end at line breaks alone (a literal may hold U+2028 and the like)."""
+    parts, done = [], 0
+    for m in _MAY_ESCAPE_NAME.finditer(text):
+        if m.start() < done:  # in a line rewritten already
+            continue
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        parts += (text[done:start], full_iris(text[start:end], prefixes))
+        done = end
+    if not parts:
+        return text
+    parts.append(text[done:])
+    return "".join(parts)
 
 
 def full_iris(text: str, prefixes: dict[str, str]) -> str:
@@ -320,9 +347,10 @@ def full_iris(text: str, prefixes: dict[str, str]) -> str:
     Raptor builds) reject the escapes."""
 
     def full(m: re.Match) -> str:
-        if m.group(2) is None or (m.group(1) or "") not in prefixes:
+        prefix, local = m.group(1, 2)
+        namespace = prefixes.get(prefix or "") if local is not None else None
+        if namespace is None:
             return m.group(0)
-        local = re.sub(r"\\(.)", r"\1", m.group(2))
-        return f"<{prefixes[m.group(1) or '']}{local}>"
+        return f"<{namespace}{_ESCAPE.sub(_escaped, local)}>"
 
     return _ESCAPED_NAME.sub(full, text)

@@ -64,7 +64,10 @@ def test_full_iris_copy_goes_a_chunk_of_lines_at_a_time_with_the_same_text(tmp_p
     lines = ['doc:a\\#char\\=0\\,4 a kg:Sentence .\n', 'person:ana-lopes a kg:Person .\n',
              'x kg:text "see doc:a\\#b and \\"q\\"" .\n', '\tkg:postAuthor person:s\\%E1\\%B4 ;\n',
              '\tkg:text "caf\u00e9 \u2028 line" .\n',
-             'x kg:text "a \\"b\u2028 doc:a\\#b" .\n'] * 5
+             'x kg:text "a \\"b\u2028 doc:a\\#b" .\n',
+             # backslashes of literals alone: an escaped backslash before a dot, a line break, a code point
+             'x kg:text "C:\\\\.net \\n \\u00e9 \\\\" .\n',
+             '\tkg:text "one\\ntwo" ; kg:of doc:b\\#char\\=1\\,2 .\n'] * 5
     source = tmp_path / "raw.ttl"
     source.write_text("".join(lines), encoding="utf-8")
     target = tmp_path / "out.ttl"

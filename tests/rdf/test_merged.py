@@ -81,6 +81,23 @@ def test_many_runs_are_merged_in_groups_with_the_same_lines(tmp_path, files, fan
         assert not list(work.iterdir())
 
 
+def test_write_sorted_with_a_worker_sorting_half_gives_the_same_lines(tmp_path, files) -> None:
+    """With a pool, a worker makes the sorted runs of half the files while this process makes the
+    others': the same unique, sorted lines, and no run file left."""
+    from kg.rdf.sortlines import write_sorted
+
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver")) as pool:
+        for triples in (True, False):
+            alone, shared = tmp_path / f"alone-{triples}.txt", tmp_path / f"shared-{triples}.txt"
+            work = tmp_path / f"work-{triples}"
+            work.mkdir()
+            write_sorted(files, alone, work, triples, 1)
+            write_sorted(files, shared, work, triples, 1, pool=pool)
+            lines = sorted({line for f in files for line in file_lines(f, triples)})
+            assert shared.read_text(encoding="utf-8").splitlines(keepends=True) == lines
+            assert shared.read_bytes() == alone.read_bytes() and not list(work.iterdir())
+
+
 def test_lines_as_write_outputs_writes_them(tmp_path, files) -> None:
     merged = _write(files, tmp_path / "merged")
     dataset = Dataset()
