@@ -211,14 +211,14 @@ def _strs(value) -> tuple[str, ...]:
 
 
 def _document(fields) -> Document:
-    doc_id, text, path, title, url, published, outlet, embeds, notes, source = _check(fields, list)
+    doc_id, text, path, title, url, published, outlet, embeds, notes, source = _list(fields)
     source = _str(source, True)
     if source is not None and len(source) != len(_str(text)):
         raise ValueError("the text as written is not as long as the text")  # offsets must hold in both
     return Document(_str(doc_id), _str(text), None if path is None else Path(_str(path)), _str(title, True),
                     _str(url, True), _date(published), _str(outlet, True),
                     tuple(Embed(_int(s), _int(e), _int(b), _str(a), _str(h, True), _date(p))
-                          for s, e, b, a, h, p in _check(embeds, list)), _strs(notes), source)
+                          for s, e, b, a, h, p in _list(embeds)), _strs(notes), source)
 
 
 def _argument(fields) -> ArgumentRecord:

@@ -27,7 +27,6 @@ from kg.engine.record import DocumentRecord, loads
 from kg.ingest.documents import Document
 
 _MODEL: str | None = None
-_FROZEN = False
 #: characters of text a chunk sent to a worker holds at most (unless it is one document): 16 short
 #: articles, or 5 or 6 of 2,000 characters (a worker parses one in about 0.1 s)
 CHUNK_CHARS = 12_000
@@ -80,12 +79,10 @@ def _worker_model():
     generation walked them all again (measured: a tenth of the analysis)."""
     from kg.nlp.parse import load_model
 
-    global _FROZEN
     nlp = load_model(_MODEL)
-    if not _FROZEN:
+    if not gc.get_freeze_count():  # once: the collector's own count says whether it was done
         gc.collect()
         gc.freeze()
-        _FROZEN = True
     return nlp
 
 
