@@ -22,7 +22,7 @@ chunk. It errs on one side only: where in doubt it flags, and pySHACL decides.
 ``tests/test_validate.py``, the valid fixture, the seed and development graphs.
 
 It runs on every chunk a build maps, so the work is done once where it can be: each shape is
-compiled into a plan (:class:`_Plan`) of steps whose value tests are made up front, and a
+compiled into a plan (:class:`kg.semantics.shapeplans.Plan`) of steps whose value tests are made up front, and a
 chunk's triples are read in one pass into dictionaries of only the predicates and classes the
 plans name (:class:`_Index`), keyed so that a look-up matches by identity rather than by
 rdflib's ``==``, which runs in Python. The SPARQL constraints still run in Oxigraph over the
@@ -34,8 +34,8 @@ from __future__ import annotations
 from rdflib import RDF, RDFS, BNode, Literal, URIRef
 
 from kg.rdf.lines import TripleCollector, ntriple_line
-from kg.semantics.shapeplans import CompiledShapes, UnsupportedShapesError, _Plan, _Step, compile_shapes
-from kg.semantics.shapetests import _less_than
+from kg.semantics.shapeplans import CompiledShapes, UnsupportedShapesError, Plan, Step, compile_shapes
+from kg.semantics.shapetests import less_than
 from kg.semantics.validate import load_shapes
 
 __all__ = ["CompiledShapes", "UnsupportedShapesError", "compiled", "may_violate"]
@@ -144,7 +144,7 @@ class _Index:
                 nodes = list(dict.fromkeys(v for n in nodes for v in self.values(n, step)))
         return nodes
 
-    def focus(self, plan: _Plan) -> dict:
+    def focus(self, plan: Plan) -> dict:
         """A plan's focus nodes (keys, in order: each target class's members, then each predicate's subjects)."""
         if len(plan.target_classes) == 1 and not plan.target_subjects_of:
             return self.members[plan.target_classes[0]]
@@ -156,11 +156,11 @@ class _Index:
         return focus
 
 
-def _violates(index: _Index, focus: dict, step: _Step) -> bool:
+def _violates(index: _Index, focus: dict, step: Step) -> bool:
     """Does any focus node break one of ``step``'s constraints? (Each focus node in turn: its number of
     values, sh:equals, sh:lessThan, then each value's tests.)"""
     path, tests = step.path, step.tests
-    min_counts, max_counts, equals, less_than = step.min_counts, step.max_counts, step.equals, step.less_than
+    min_counts, max_counts, equals, below = step.min_counts, step.max_counts, step.equals, step.less_than
     table = index.tables[step.predicate] if step.predicate is not None else None
     for f in focus:
         if table is not None:
@@ -181,9 +181,9 @@ def _violates(index: _Index, focus: dict, step: _Step) -> bool:
         for prop in equals:
             if set(values) != set(index.objects(f, prop)):
                 return True
-        for prop in less_than:
+        for prop in below:
             others = index.objects(f, prop)
-            if any(not _less_than(v, w) for v in values for w in others):
+            if any(not less_than(v, w) for v in values for w in others):
                 return True
         for v in values:
             for test in tests:

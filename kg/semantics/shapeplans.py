@@ -1,6 +1,6 @@
 """ontology/shapes.ttl compiled for the fast SHACL check (:mod:`kg.semantics.conform`).
 
-Each node shape becomes a plan (:class:`_Plan`): its targets, and steps (:class:`_Step`) whose value
+Each node shape becomes a plan (:class:`Plan`): its targets, and steps (:class:`Step`) whose value
 tests (:mod:`kg.semantics.shapetests`) are made up front. Every IRI a plan looks up is one object
 (:class:`_Compiler`), so that the check's dictionaries match it by identity. A shape using a SHACL
 feature the check does not evaluate raises :class:`UnsupportedShapesError`.
@@ -15,12 +15,11 @@ from functools import cache
 from rdflib import RDF, Graph, URIRef
 from rdflib.collection import Collection
 
-from kg.semantics.shapetests import (UnsupportedShapesError, _class_test, _datatype_test, _in_test, _integer,
-                                     _min_length_test, _node_kind_test, _not_test, _or_test, _pattern_test,
-                                     _range_test)
+from kg.semantics.shapetests import (UnsupportedShapesError, as_integer, class_test, datatype_test, in_test,
+                                     min_length_test, node_kind_test, not_test, or_test, pattern_test, range_test)
 from kg.semantics.validate import SH
 
-__all__ = ["CompiledShapes", "UnsupportedShapesError", "compile_shapes"]
+__all__ = ["CompiledShapes", "Plan", "Step", "UnsupportedShapesError", "compile_shapes"]
 
 #: the constraint parameters (sh: terms) this module evaluates, on node and property shapes
 _PARAMETERS = {"minCount", "maxCount", "datatype", "minLength", "pattern", "flags", "in", "nodeKind", "class",
@@ -103,7 +102,7 @@ def _check_nested(g: Graph, node) -> None:
 
 
 @dataclass(frozen=True)
-class _Step:
+class Step:
     """A node or property shape's Violation-severity constraints, compiled: what is tested on each focus node."""
 
     path: object  # as _Shape.path (its IRIs the compiled shapes' own objects: see _Index)
@@ -116,20 +115,20 @@ class _Step:
 
 
 @dataclass(frozen=True)
-class _Plan:
+class Plan:
     """One node shape compiled: its targets, its steps (its own constraints, then its property shapes'), its
     SPARQL queries (none unless the shape is of severity Violation)."""
 
     target_classes: tuple
     target_subjects_of: tuple
-    steps: tuple[_Step, ...]
+    steps: tuple[Step, ...]
     sparql: tuple[str, ...]
 
 
 @dataclass
 class CompiledShapes:
     shapes: list[_Shape]
-    plans: list[_Plan]
+    plans: list[Plan]
     predicates: tuple  # every predicate whose triples a plan reads (in paths, sh:equals, sh:lessThan, targets)
     classes: tuple  # every class whose members a plan reads (sh:targetClass, sh:class)
 
@@ -179,42 +178,42 @@ class _Compiler:
             return (kind, self.predicate(arg)) if kind == "inverse" else (kind, [self.path(p) for p in arg])
         return self.predicate(path)
 
-    def plan(self, shape: _Shape) -> _Plan:
-        steps: list[_Step] = []
+    def plan(self, shape: _Shape) -> Plan:
+        steps: list[Step] = []
         self.steps(shape, steps)
-        return _Plan(tuple(self.cls(c) for c in shape.target_classes),
-                     tuple(self.predicate(p) for p in shape.target_subjects_of), tuple(steps),
-                     tuple(shape.sparql) if shape.severity == _VIOLATION else ())
+        return Plan(tuple(self.cls(c) for c in shape.target_classes),
+                    tuple(self.predicate(p) for p in shape.target_subjects_of), tuple(steps),
+                    tuple(shape.sparql) if shape.severity == _VIOLATION else ())
 
     def steps(self, shape: _Shape, out: list) -> None:
         """The steps of ``shape`` and of its property shapes, depth first (the order the check runs them)."""
         params = shape.params
         if shape.severity == _VIOLATION and params:
             path = self.path(shape.path)
-            out.append(_Step(path, path if isinstance(path, URIRef) else None,
-                             tuple(_integer(n, "minCount") for n in params.get("minCount", ())),
-                             tuple(_integer(n, "maxCount") for n in params.get("maxCount", ())),
-                             tuple(self.predicate(p) for p in params.get("equals", ())),
-                             tuple(self.predicate(p) for p in params.get("lessThan", ())), self.tests(params)))
+            out.append(Step(path, path if isinstance(path, URIRef) else None,
+                            tuple(as_integer(n, "minCount") for n in params.get("minCount", ())),
+                            tuple(as_integer(n, "maxCount") for n in params.get("maxCount", ())),
+                            tuple(self.predicate(p) for p in params.get("equals", ())),
+                            tuple(self.predicate(p) for p in params.get("lessThan", ())), self.tests(params)))
         for p in shape.properties:
             self.steps(p, out)
 
     def tests(self, params: dict) -> tuple:
         """The tests of one value against ``params`` (local name -> values), in a fixed order: sh:datatype,
         sh:minLength, sh:pattern, sh:in, sh:nodeKind, sh:class, sh:minInclusive, sh:maxInclusive, sh:or, sh:not."""
-        tests = [_datatype_test(dtype) for dtype in params.get("datatype", ())]
-        tests += [_min_length_test(_integer(n, "minLength")) for n in params.get("minLength", ())]
+        tests = [datatype_test(dtype) for dtype in params.get("datatype", ())]
+        tests += [min_length_test(as_integer(n, "minLength")) for n in params.get("minLength", ())]
         flags = 0
         for f in str((params.get("flags") or [""])[0]):
             flags |= {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "x": re.VERBOSE}.get(f, 0)
-        tests += [_pattern_test(pattern, flags) for pattern in params.get("pattern", ())]
-        tests += [_in_test(allowed) for allowed in params.get("in", ())]
-        tests += [_node_kind_test(kind) for kind in params.get("nodeKind", ())]
-        tests += [_class_test(self.cls(c)) for c in params.get("class", ())]
-        tests += [_range_test(m, below=False) for m in params.get("minInclusive", ())]
-        tests += [_range_test(m, below=True) for m in params.get("maxInclusive", ())]
-        tests += [_or_test([self.tests(self.nested(s)) for s in alternatives]) for alternatives in params.get("or", ())]
-        tests += [_not_test(self.tests(self.nested(s))) for s in params.get("not", ())]
+        tests += [pattern_test(pattern, flags) for pattern in params.get("pattern", ())]
+        tests += [in_test(allowed) for allowed in params.get("in", ())]
+        tests += [node_kind_test(kind) for kind in params.get("nodeKind", ())]
+        tests += [class_test(self.cls(c)) for c in params.get("class", ())]
+        tests += [range_test(m, below=False) for m in params.get("minInclusive", ())]
+        tests += [range_test(m, below=True) for m in params.get("maxInclusive", ())]
+        tests += [or_test([self.tests(self.nested(s)) for s in alternatives]) for alternatives in params.get("or", ())]
+        tests += [not_test(self.tests(self.nested(s))) for s in params.get("not", ())]
         return tuple(tests)
 
     def nested(self, node) -> dict:

@@ -16,6 +16,9 @@ from rdflib.term import _NUMERIC_LITERAL_TYPES
 from kg.errors import KgError
 from kg.semantics.validate import SH
 
+__all__ = ["UnsupportedShapesError", "as_integer", "class_test", "datatype_test", "in_test", "less_than",
+           "min_length_test", "node_kind_test", "not_test", "or_test", "pattern_test", "range_test"]
+
 _STRING, _LANG_STRING, _LITERAL, _DATATYPE = XSD.string, RDF.langString, RDFS.Literal, RDFS.Datatype
 
 
@@ -36,7 +39,7 @@ class UnsupportedShapesError(KgError):
     """The shapes use a SHACL feature the fast check does not evaluate (pySHACL is used instead)."""
 
 
-def _integer(value, name: str) -> int:
+def as_integer(value, name: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
@@ -47,7 +50,7 @@ def _integer(value, name: str) -> int:
 # classes, on which isinstance is slow when it fails; a test first compares the exact type of the value with
 # URIRef, BNode or Literal (what an rdflib graph holds).
 
-def _datatype_test(dtype):
+def datatype_test(dtype):
     """pySHACL's sh:datatype test (DatatypeConstraintComponent) for ``dtype``."""
     if type(dtype) is not URIRef:
         raise UnsupportedShapesError(f"sh:datatype {dtype!r} is not an IRI")
@@ -76,12 +79,12 @@ def _is_bnode(v) -> bool:
     return type(v) is BNode or (type(v) not in (URIRef, Literal) and isinstance(v, BNode))
 
 
-def _min_length_test(n: int):
+def min_length_test(n: int):
     """sh:minLength: ``v`` is not a blank node and its string is at least ``n`` characters long."""
     return lambda v, index: not _is_bnode(v) and len(str(v)) >= n
 
 
-def _pattern_test(pattern, flags: int):
+def pattern_test(pattern, flags: int):
     """sh:pattern: ``v`` is not a blank node and the regular expression matches its string somewhere."""
     try:
         regex = re.compile(str(pattern), flags)
@@ -90,7 +93,7 @@ def _pattern_test(pattern, flags: int):
     return lambda v, index: not _is_bnode(v) and regex.search(str(v)) is not None
 
 
-def _in_test(allowed: list):
+def in_test(allowed: list):
     """sh:in: ``v`` is one of ``allowed`` (rdflib's ==; for IRIs, the same type and the same string)."""
     if all(type(a) is URIRef for a in allowed):
         iris = frozenset(str(a) for a in allowed)
@@ -98,14 +101,14 @@ def _in_test(allowed: list):
     return lambda v, index: v in allowed
 
 
-def _node_kind_test(kind):
+def node_kind_test(kind):
     """sh:nodeKind: ``v`` is a term of one of the kind's classes."""
     kinds = _KINDS.get(kind, ())
     exact = frozenset(kinds)
     return lambda v, index: type(v) in exact or isinstance(v, kinds)
 
 
-def _class_test(cls):
+def class_test(cls):
     """sh:class: ``v`` is not a literal and has ``cls`` among its rdf:type (the graph extends no class)."""
     def ok(v, index) -> bool:
         if type(v) is Literal or (type(v) not in (URIRef, BNode) and isinstance(v, Literal)):
@@ -114,7 +117,7 @@ def _class_test(cls):
     return ok
 
 
-def _range_test(bound, below: bool):
+def range_test(bound, below: bool):
     """sh:minInclusive (``below`` False) or sh:maxInclusive: ``v`` on the right side of ``bound`` or equal;
     anything not comparable fails (pySHACL's value ranges)."""
     if not isinstance(bound, Literal):
@@ -135,7 +138,7 @@ def _range_test(bound, below: bool):
     return ok
 
 
-def _or_test(alternatives: list):
+def or_test(alternatives: list):
     """sh:or: ``v`` passes all the tests of one of the alternatives at least."""
     def ok(v, index) -> bool:
         for tests in alternatives:
@@ -148,7 +151,7 @@ def _or_test(alternatives: list):
     return ok
 
 
-def _not_test(tests: tuple):
+def not_test(tests: tuple):
     """sh:not: ``v`` fails one of the tests at least."""
     def ok(v, index) -> bool:
         for test in tests:
@@ -162,7 +165,7 @@ def _not_test(tests: tuple):
 _NUMERIC = frozenset(str(t) for t in _NUMERIC_LITERAL_TYPES if type(t) is URIRef)
 
 
-def _less_than(v, w) -> bool:
+def less_than(v, w) -> bool:
     """pySHACL's sh:lessThan test of one pair."""
     if type(v) is Literal and type(w) is Literal:
         dv, dw = v.datatype, w.datatype
