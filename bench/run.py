@@ -127,13 +127,14 @@ def only_queries(args) -> int:
     return 0
 
 
+#: the options the results file's command line shows when they differ from their defaults
+_SHOWN = ("small", "large", "jobs", "corpus", "real_large", "real_small", "pairs")
+
+
 def write_results(args, began: float, load_before, rows, corpora, builds: dict, q: dict | None, dask) -> int:
     """Write the results file: the machine, each corpus, the goals' table and the details."""
     total = time.monotonic() - began
-    defaults = {"small": 100, "large": 10_000, "jobs": 2, "corpus": "both", "real_large": 2000, "real_small": 100,
-                "pairs": 5}
-    command = ".venv/bin/python bench/run.py" + "".join(
-        f" --{k.replace('_', '-')} {getattr(args, k)}" for k, v in defaults.items() if getattr(args, k) != v)
+    command = args.command
     cpu = re.sub(r"\s+", " ", next((line.split(":", 1)[1] for line in Path("/proc/cpuinfo").read_text().splitlines()
                                     if line.startswith("model name")), "?")).strip()
     mem_total = next((int(line.split()[1]) // 1024 for line in Path("/proc/meminfo").read_text().splitlines()
@@ -211,6 +212,9 @@ def main() -> int:
     parser.add_argument("--only", choices=["queries"], default=None,
                         help="queries: only the store and the stored queries, on the large build a run left in --work")
     args = parser.parse_args()
+    # the command as the results file shows it: the options of what is measured that differ from their defaults
+    args.command = ".venv/bin/python bench/run.py" + "".join(
+        f" --{k.replace('_', '-')} {getattr(args, k)}" for k in _SHOWN if getattr(args, k) != parser.get_default(k))
     if args.only == "queries":
         return only_queries(args)
     args.out = args.out or ROOT / "bench" / "RESULTS.md"
