@@ -242,7 +242,7 @@ class DocumentResolver(PronounResolver):
         # a lede description ("The federal leader of the X says ...") names the next person
         # introduced who has no conflicting party role
         # (as the subject: 'as their candidate' names no one)
-        if m.para != 0 or self.docs[0][m.start].sent.start != 0 or self.docs[0][m.head].dep_ not in {"nsubj", "nsubjpass"}:
+        if m.para != 0 or self.paragraphs[0].sent(m.start).start != 0 or self.docs[0][m.head].dep_ not in {"nsubj", "nsubjpass"}:
             return None
         parties = {o for r, o in roles if r in {"leaderOf", "memberOf"}}
         for x in self.mentions:
