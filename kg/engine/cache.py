@@ -3,7 +3,8 @@
 ::
 
     OUT/.kg-cache/
-        analyses/ab/abcdef....json     one parsed document and its record (kg.engine.record; JSON, never pickle)
+        packs/<n>.pack, <n>.json       the entries one build analysed, one after the other, and their index
+        analyses/ab/abcdef....json     one entry a file (the Dask engine's workers, a document analysed again)
         manifest.json                  the last build: per document its key, graph signature, graph file
         tmp/                           sort runs while the merged files are written (removed after)
 
@@ -13,7 +14,11 @@ analysis modules and the word lists in ``ontology/lexicon/``. A re-run parses on
 documents whose key has no entry; editing a rule or a word list changes every key, so
 everything is parsed again. A damaged or unreadable entry is a miss, never an error.
 
-Nothing here imports spaCy: a re-run where every document is cached never loads it.
+An entry is one parsed document and its record (:func:`kg.engine.record.dumps`; JSON, never
+pickle). ``kg build`` appends the entries it makes to one pack file with its index
+(:mod:`kg.engine.packs`: creating a file costs far more CPU than appending to one, and an
+archive would hold millions); the Dask engine's workers, on machines of their own, write one
+file an entry. An entry file wins over a packed one.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+from kg.engine import packs
 from kg.ingest.documents import Document
 from kg.ontology.paths import ontology_dir
 
@@ -139,23 +145,48 @@ def file_stamp(path: Path) -> list[int] | None:
 
 
 class AnalysisCache:
-    """Analyses as JSON (:func:`kg.engine.record.dumps`), one file per key, under ``OUT/.kg-cache/analyses/``."""
+    """Analyses as JSON (:func:`kg.engine.record.dumps`) under ``OUT/.kg-cache/``: in packs
+    (``packs/``, written by :meth:`writer`) or one file per key (``analyses/``, written by :meth:`put`)."""
 
     def __init__(self, out: Path):
         self.root = Path(out) / CACHE_DIR
         self.dir = self.root / "analyses"
+        self.packs = self.root / "packs"
+        self._index: dict[str, tuple[str, int, int]] | None = None  # key -> (pack, offset, length)
+        self._indexed: frozenset[str] = frozenset()  # the packs read into _index
 
     def path(self, key: str) -> Path:
+        """Where :meth:`put` writes the entry of ``key``."""
         return self.dir / key[:2] / f"{key}.json"
 
+    def index(self) -> dict[str, tuple[str, int, int]]:
+        """Every packed entry: key -> (pack file name, offset, length); read again when packs came or went."""
+        names = packs.index_names(self.packs)
+        if self._index is None or names != self._indexed:
+            self._index, self._indexed = packs.read_index(self.packs, names), names
+        return self._index
+
     def get(self, key: str) -> bytes | None:
+        """The entry of ``key``, or None. An entry file wins over a packed one: a damaged entry
+        analysed again is written as a file (:meth:`put`), while its pack stays as it is."""
         try:
             return self.path(key).read_bytes()
         except OSError:
+            pass
+        where = (self._index if self._index is not None else self.index()).get(key)
+        if where is None:
             return None
+        return packs.read_entry(self.packs, where)
 
     def has(self, key: str) -> bool:
-        return self.path(key).is_file()
+        return key in (self._index if self._index is not None else self.index()) or self.path(key).is_file()
+
+    def writer(self) -> packs.PackWriter:
+        """A new pack for this build's entries (:class:`kg.engine.packs.PackWriter`: ``put``, then ``close``)."""
+        return packs.PackWriter(self.packs, self._forget)
+
+    def _forget(self) -> None:
+        self._index = None
 
     def put(self, key: str, data: bytes) -> None:
         path = self.path(key)
@@ -169,14 +200,15 @@ class AnalysisCache:
             Path(tmp).unlink(missing_ok=True)
             raise
 
-    def drop(self, key: str) -> None:
-        self.path(key).unlink(missing_ok=True)
-
     def prune(self, keep: set[str]) -> int:
-        """Remove the entries whose key is not in ``keep`` (documents changed or gone); returns how many."""
-        removed = 0
+        """Remove the entries whose key is not in ``keep`` (documents changed or gone); returns how many.
+
+        A pack goes when none of its entries is kept, and is copied into a new one, the kept
+        entries only, when fewer than half are; a pack without its index goes too."""
+        removed = packs.prune(self.packs, self.index(), self._indexed, keep, self.writer)
+        self._index = None
         if not self.dir.is_dir():
-            return 0
+            return removed
         for sub in self.dir.iterdir():
             for f in sub.iterdir() if sub.is_dir() and not sub.is_symlink() else ():
                 # anything but a kept entry goes (an entry of an older format, e.g. a .pickle, too)
@@ -184,6 +216,7 @@ class AnalysisCache:
                     f.unlink(missing_ok=True)
                     removed += 1
         return removed
+
 
 
 def file_sha(path: Path) -> str:

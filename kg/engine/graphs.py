@@ -70,9 +70,22 @@ def _cached(task: MapTask, cache: AnalysisCache) -> tuple[Document, DocumentReco
     """The document and record of a document analysed or checked earlier in this build."""
     found = loads(cache.get(task.key), task.id)
     if found is None:
-        raise KgError(f"the cache entry of {task.id} disappeared during the build ({cache.path(task.key)}); "
+        raise KgError(f"the cache entry of {task.id} disappeared during the build (from {cache.root}); "
                       "is another build writing to the same output folder?")
     return found
+
+
+_CACHES: dict[str, AnalysisCache] = {}
+
+
+def _cache(out: str) -> AnalysisCache:
+    """The cache of ``out``, its packs' index read once a process (and again only when packs came or went)."""
+    cache = _CACHES.get(out)
+    if cache is None:
+        _CACHES.clear()  # one build's at a time
+        cache = _CACHES[out] = AnalysisCache(Path(out))
+    cache.index()
+    return cache
 
 
 def map_documents(tasks: list[MapTask], base: str, out: str, validate: bool):
@@ -96,7 +109,7 @@ def _map_chunk(tasks: list[MapTask], base: str, out: str, validate: bool):
     from kg.rdf.write import atomic_write_bytes
     from kg.semantics.batch import Validator
 
-    cache = AnalysisCache(Path(out))
+    cache = _cache(out)
     graphs_dir = Path(out) / GRAPHS_DIR
     collector = TripleCollector()  # the triples, without rdflib's indexes (a third of the mapping's time)
     mapper = Mapper(base, collector)

@@ -6,8 +6,9 @@ A build makes two passes over the corpus, with the corpus step between them:
    the analysis code and word lists) is looked up in ``OUT/.kg-cache/`` (a file unchanged since
    the last build, by size, times and inode, is not even read again: :mod:`kg.engine.inputs`);
    documents without an entry are parsed and analysed (:class:`kg.engine.workers.Analyser`,
-   ``--jobs N`` processes) and their record (:mod:`kg.engine.record`) is cached with them. Only
-   the records stay in memory (no text, no spaCy objects).
+   ``--jobs N`` processes) and their record (:mod:`kg.engine.record`) is cached with them, in
+   one pack file for the build (:class:`kg.engine.packs.PackWriter`). Only the records stay in
+   memory (no text, no spaCy objects).
 2. **Corpus step** (:func:`kg.engine.corpus.corpus_step`): one entity per real thing and one node
    per real event, over every document, cached or not, exactly as :func:`kg.engine.pipeline.build_corpus`
    does; so a cached or parallel build writes the same graph as a fresh one. Then each
@@ -134,6 +135,7 @@ class _LocalBuild:
     def __init__(self, out: Path, options: BuildOptions, progress: Progress, started: float):
         self.out, self.options, self.progress = out, options, progress
         self.cache = kcache.AnalysisCache(out)
+        self.pack = self.cache.writer()  # this build's analyses, appended to one file (kg.engine.cache)
         self.previous = kcache.load_manifest(out)
         self.version = kcache.analysis_version(options.model)
         self.started, self.clock = started, [started]
@@ -141,8 +143,12 @@ class _LocalBuild:
 
     def run(self, analyser, inputs: Iterable[Path | str]) -> StreamResult:
         options, result = self.options, self.result
-        docs, files = self.read(analyser, inputs)
-        self.analyse(analyser, docs, files)
+        try:
+            docs, files = self.read(analyser, inputs)
+            self.analyse(analyser, docs, files)
+        except BaseException:
+            self.pack.abandon()
+            raise
         self.corpus_step(docs)
         old_docs = self.previous.get("documents", {}) if self.previous.get("base") == options.base \
             and not options.rebuild else {}
@@ -158,7 +164,7 @@ class _LocalBuild:
 
     def read(self, analyser, inputs) -> tuple[list[_Doc], dict]:
         """Read the corpus, sending each document the cache lacks to be analysed as it is read."""
-        feeder = analyser.feeder(self.cache.put)
+        feeder = analyser.feeder(self.pack.put)
         rebuild = self.options.rebuild
 
         def fresh(document: Document, key: str) -> None:
@@ -184,6 +190,7 @@ class _LocalBuild:
 
         bar = self.progress(self.feeder.sent, "analyse")
         self.feeder.finish(bar)
+        self.pack.close()  # its index written: the entries can be read, here and by the mapping's workers
         bar.close()
         # the workers that parsed hold a spaCy model each (130-190 MB): stopped now, so that the records
         # loaded here and the mapping's workers (started afresh in about half a second, and never loading

@@ -13,7 +13,7 @@ import pyoxigraph as ox
 import pytest
 from click.testing import CliRunner
 
-from kg.engine import cache
+from kg.engine import cache, packs
 from kg.engine import local as stream
 from kg.engine.options import BuildOptions
 from kg.cli import main
@@ -156,16 +156,32 @@ def test_cache_deleted_is_removed(built, tmp_path):
     assert _files(fresh) == _files(out)
 
 
+def _packed(out: Path) -> tuple[Path, dict]:
+    """The one pack of a build's analyses and its index's entries."""
+    import json
+
+    (index,) = sorted((out / cache.CACHE_DIR / "packs").glob("*.json"))
+    return index.with_suffix(".pack"), json.loads(index.read_bytes())["entries"]
+
+
 @pytest.mark.model
 def test_cache_damaged_entry_is_analysed_again(built, tmp_path):
     src, out = _copy(built, tmp_path)
     before = _files(out)
-    entries = sorted((out / cache.CACHE_DIR / "analyses").rglob("*.json"))
+    pack, entries = _packed(out)
     assert len(entries) == 3
-    entries[0].write_bytes(b"not an entry")
+    offset, length = sorted(entries.values())[0]
+    data = bytearray(pack.read_bytes())
+    data[offset:offset + length] = b"x" * length  # the first entry damaged, its length kept
+    pack.write_bytes(bytes(data))
     (out / "graph.ttl").unlink()  # a merged file gone is written again
     again = _build(src, "--out", out, "--format", "ttl,trig,nq,nt")
     assert "3 documents (0 parsed, 3 cached)" in again
+    assert _files(out) == before
+    # analysed again into an entry file of its own, which wins over the damaged packed one from now on
+    assert len(list((out / cache.CACHE_DIR / "analyses").rglob("*.json"))) == 1
+    (out / "graph.ttl").unlink()
+    _build(src, "--out", out, "--format", "ttl,trig,nq,nt")
     assert _files(out) == before
 
 
@@ -313,11 +329,15 @@ def test_cache_planted_pickle_is_not_run(built, tmp_path):
     src, out = _copy(built, tmp_path)
     before = _files(out)
     marker = tmp_path / "ran"
-    entries = [p for p in (out / cache.CACHE_DIR / "analyses").rglob("*") if p.is_file()]
+    pack, entries = _packed(out)
     assert len(entries) == 3
-    for entry in entries:  # the entry under its own name and under the name an older kg gave it
+    planted = pickle.dumps(_Planted(str(marker)))
+    pack.write_bytes(b"".join(planted.ljust(length, b" ") for _, length in sorted(entries.values())))
+    for key in entries:  # an entry file, and one under the name an older kg gave it
+        entry = cache.AnalysisCache(out).path(key)
+        entry.parent.mkdir(parents=True, exist_ok=True)
         for name in (entry, entry.with_suffix(".pickle")):
-            name.write_bytes(pickle.dumps(_Planted(str(marker))))
+            name.write_bytes(planted)
     (out / "graph.ttl").unlink()
     _build(src, "--out", out, "--format", "ttl,trig,nq,nt")
     assert not marker.exists()
@@ -358,3 +378,86 @@ def test_cache_confined_refuses_a_link_out(tmp_path):
     (tmp_path / "outside.nq").write_text("x", encoding="utf-8")
     (tmp_path / "graphs" / "a.nq").symlink_to(tmp_path / "outside.nq")
     assert cache.confined(tmp_path / "graphs", "a.nq") is None
+
+
+# -- the packs of analyses (kg.engine.cache.PackWriter) ----------------------------------------------------------------
+
+def _pack_folder(out: Path) -> list[str]:
+    return sorted(p.name for p in (out / cache.CACHE_DIR / "packs").iterdir())
+
+
+def test_cache_pack_entries_are_read_once_its_index_is_written(tmp_path):
+    store = cache.AnalysisCache(tmp_path)
+    writer = store.writer()
+    writer.put("k1", b"first")
+    writer.put("k2", b"second entry")
+    assert not store.has("k1") and store.get("k1") is None  # no index yet: nothing of the pack is read
+    writer.close()
+    assert store.get("k1") == b"first" and store.get("k2") == b"second entry"
+    again = cache.AnalysisCache(tmp_path)  # another process
+    assert again.has("k2") and again.get("k2") == b"second entry" and again.get("k3") is None
+    assert len(_pack_folder(tmp_path)) == 2  # the pack and its index
+
+
+def test_cache_a_later_pack_and_an_entry_file_win(tmp_path):
+    store = cache.AnalysisCache(tmp_path)
+    with store.writer() as w:
+        w.put("k", b"old")
+    with store.writer() as w:
+        w.put("k", b"new")
+    assert store.get("k") == b"new"
+    store.put("k", b"file")  # an entry analysed again is written as a file
+    assert cache.AnalysisCache(tmp_path).get("k") == b"file"
+
+
+def test_cache_a_stopped_build_leaves_nothing_to_read(tmp_path):
+    store = cache.AnalysisCache(tmp_path)
+    with pytest.raises(RuntimeError):
+        with store.writer() as w:
+            w.put("k", b"half")
+            raise RuntimeError("stopped")
+    assert not (tmp_path / cache.CACHE_DIR / "packs").exists() or _pack_folder(tmp_path) == []
+    stray = store.writer()  # killed before close: a pack without its index
+    stray.put("k", b"half")
+    stray._fh.flush()
+    assert cache.AnalysisCache(tmp_path).get("k") is None
+    with store.writer() as w:
+        w.put("kept", b"data")
+    store.prune({"k", "kept"})
+    assert len(_pack_folder(tmp_path)) == 2 and store.get("kept") == b"data" and store.get("k") is None
+
+
+def test_cache_prune_drops_dead_packs_and_compacts_thin_ones(tmp_path):
+    store = cache.AnalysisCache(tmp_path)
+    with store.writer() as w:
+        for i in range(4):
+            w.put(f"a{i}", f"entry a{i}".encode())
+    with store.writer() as w:
+        for i in range(4):
+            w.put(f"b{i}", f"entry b{i}".encode())
+    assert store.prune({f"a{i}" for i in range(4)} | {"b0"}) == 3  # b1-b3 gone
+    assert len(_pack_folder(tmp_path)) == 4  # pack a as it was, b0 copied into a new pack
+    assert [store.get(f"a{i}") for i in range(4)] == [f"entry a{i}".encode() for i in range(4)]
+    assert store.get("b0") == b"entry b0" and store.get("b1") is None
+    assert store.prune({"a0", "a1"}) == 1  # half of a kept: left as it is, a2 and a3 with it; the copy of b0 goes
+    assert len(_pack_folder(tmp_path)) == 2 and store.get("a3") == b"entry a3"
+    assert store.prune(set()) == 4
+    assert _pack_folder(tmp_path) == []
+
+
+@pytest.mark.parametrize("index", [
+    b"not json",
+    b'{"format": 0, "pack": "%s", "entries": {"k": [0, 4]}}',
+    b'{"format": %d, "pack": "../../victim.pack", "entries": {"k": [0, 4]}}',
+    b'{"format": %d, "pack": "%s", "entries": {"k": [-1, 4]}}',
+    b'{"format": %d, "pack": "%s", "entries": {"k": "0,4"}}',
+    b'[1, 2]',
+])
+def test_cache_a_damaged_or_planted_index_is_a_pack_not_read(tmp_path, index):
+    store = cache.AnalysisCache(tmp_path)
+    with store.writer() as w:
+        w.put("k", b"data")
+    (path,) = (tmp_path / cache.CACHE_DIR / "packs").glob("*.json")
+    text = index.replace(b"%d", str(packs.FORMAT).encode()).replace(b"%s", path.with_suffix(".pack").name.encode())
+    path.write_bytes(text)
+    assert cache.AnalysisCache(tmp_path).get("k") is None
