@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
 import tempfile
 from functools import cache
@@ -56,15 +57,27 @@ def _umask() -> int:
 _FILE_MODE = 0o666 & ~_umask()
 
 
+def _new_file(path: Path) -> tuple[int, str]:
+    """A new file beside ``path`` under a name of its own, as readable as any new file (the umask's
+    mode; not mkstemp's 0600, which needs a chmod after: a metadata write more per file)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = str(path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp")
+        try:
+            return os.open(tmp, flags, 0o666), tmp  # O_EXCL: never a file or link already there
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
 def atomic_write_bytes(path: Path, data: bytes, *, sync: bool = True) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the new one, never half.
 
     ``sync=False`` skips the fsync (for files that can be made again, such as a cache entry).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _new_file(path)
     try:
-        os.chmod(tmp, _FILE_MODE)  # mkstemp makes 0600 files; outputs are as readable as any new file
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             if sync:

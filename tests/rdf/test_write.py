@@ -128,3 +128,37 @@ def test_write_default_is_turtle_and_trig(tmp_path, dataset) -> None:
     paths = write.write_outputs(dataset, tmp_path)
     assert [p.name for p in paths] == ["graph.ttl", "graph.trig"]
     assert isinstance(Graph().parse(paths[0]), Graph)
+
+
+# -- atomic_write_bytes -------------------------------------------------------------------------------
+
+def test_atomic_write_makes_a_file_as_readable_as_any_new_one_and_leaves_no_temporary(tmp_path):
+    import os
+
+    from kg.rdf.write import atomic_write_bytes
+
+    mask = os.umask(0o022)
+    try:
+        path = tmp_path / "sub" / "g.nq"
+        atomic_write_bytes(path, b"first\n", sync=False)
+        assert path.read_bytes() == b"first\n" and path.stat().st_mode & 0o777 == 0o644
+        atomic_write_bytes(path, b"second\n")
+        assert path.read_bytes() == b"second\n"
+        assert [p.name for p in path.parent.iterdir()] == ["g.nq"]  # the temporary file was renamed
+    finally:
+        os.umask(mask)
+
+
+def test_atomic_write_never_writes_through_a_planted_link(tmp_path, monkeypatch):
+    """The temporary file is made with O_EXCL: a link planted under its name is passed over, not followed."""
+    import secrets
+
+    from kg.rdf.write import atomic_write_bytes
+
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"untouched")
+    names = iter(["aaaaaaaaaaaa", "bbbbbbbbbbbb"])
+    monkeypatch.setattr(secrets, "token_hex", lambda n: next(names))
+    (tmp_path / ".g.nq.aaaaaaaaaaaa.tmp").symlink_to(victim)
+    atomic_write_bytes(tmp_path / "g.nq", b"graph", sync=False)
+    assert victim.read_bytes() == b"untouched" and (tmp_path / "g.nq").read_bytes() == b"graph"
