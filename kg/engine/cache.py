@@ -19,6 +19,8 @@ pickle). ``kg build`` appends the entries it makes to one pack file with its ind
 (:mod:`kg.engine.packs`: creating a file costs far more CPU than appending to one, and an
 archive would hold millions); the Dask engine's workers, on machines of their own, write one
 file an entry. An entry file wins over a packed one.
+
+Nothing here imports spaCy: a re-run where every document is cached never loads it.
 """
 
 from __future__ import annotations
@@ -26,8 +28,6 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import json
-import os
-import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -173,13 +173,17 @@ class AnalysisCache:
             return self.path(key).read_bytes()
         except OSError:
             pass
-        where = (self._index if self._index is not None else self.index()).get(key)
+        where = self._entries().get(key)
         if where is None:
             return None
         return packs.read_entry(self.packs, where)
 
     def has(self, key: str) -> bool:
-        return key in (self._index if self._index is not None else self.index()) or self.path(key).is_file()
+        return key in self._entries() or self.path(key).is_file()
+
+    def _entries(self) -> dict[str, tuple[str, int, int]]:
+        """The packed entries as last read (:meth:`index` when not read yet): no look at the folder per key."""
+        return self._index if self._index is not None else self.index()
 
     def writer(self) -> packs.PackWriter:
         """A new pack for this build's entries (:class:`kg.engine.packs.PackWriter`: ``put``, then ``close``)."""
@@ -189,16 +193,10 @@ class AnalysisCache:
         self._index = None
 
     def put(self, key: str, data: bytes) -> None:
-        path = self.path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        """Write the entry of ``key`` as a file of its own (:func:`kg.rdf.write.atomic_write_bytes`, no fsync)."""
+        from kg.rdf.write import atomic_write_bytes
+
+        atomic_write_bytes(self.path(key), data, sync=False)
 
     def prune(self, keep: set[str]) -> int:
         """Remove the entries whose key is not in ``keep`` (documents changed or gone); returns how many.
@@ -216,7 +214,6 @@ class AnalysisCache:
                     f.unlink(missing_ok=True)
                     removed += 1
         return removed
-
 
 
 def file_sha(path: Path) -> str:

@@ -135,7 +135,7 @@ class _LocalBuild:
     def __init__(self, out: Path, options: BuildOptions, progress: Progress, started: float):
         self.out, self.options, self.progress = out, options, progress
         self.cache = kcache.AnalysisCache(out)
-        self.pack = self.cache.writer()  # this build's analyses, appended to one file (kg.engine.cache)
+        self.pack = self.cache.writer()  # this build's analyses, appended to one file (kg.engine.packs)
         self.previous = kcache.load_manifest(out)
         self.version = kcache.analysis_version(options.model)
         self.started, self.clock = started, [started]

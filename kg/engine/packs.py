@@ -93,13 +93,18 @@ def index_names(folder: Path) -> frozenset[str]:
         return frozenset()
 
 
+def _pack_of(index_name: str) -> str:
+    """``<name>.json`` -> ``<name>.pack``: the pack an index describes."""
+    return index_name[:-len(".json")] + ".pack"
+
+
 def read_index(folder: Path, names: frozenset[str]) -> dict[str, Where]:
     """Every entry of the indexes ``names`` in ``folder``: key -> where it is (a later pack wins)."""
     index: dict[str, Where] = {}
     for name in sorted(names, key=lambda n: (len(n), n)):  # packs are named by the time they were begun
         try:
             found = json.loads((folder / name).read_bytes())
-            pack = name[:-len(".json")] + ".pack"
+            pack = _pack_of(name)
             if not isinstance(found, dict) or found.get("format") != FORMAT or found.get("pack") != pack:
                 continue
             entries = {}
@@ -141,7 +146,7 @@ def prune(folder: Path, index: dict[str, Where], names: frozenset[str], keep: se
         entries.setdefault(pack, []).append(key)
     removed, copy, gone = 0, [], []
     for name in sorted(names):
-        pack = name[:-len(".json")] + ".pack"
+        pack = _pack_of(name)
         keys = entries.get(pack, [])
         kept = [k for k in keys if k in keep]
         if keys and len(kept) * 2 >= len(keys):
@@ -157,7 +162,7 @@ def prune(folder: Path, index: dict[str, Where], names: frozenset[str], keep: se
                     w.put(key, data)
     for name in gone:
         (folder / name).unlink(missing_ok=True)
-        (folder / (name[:-len(".json")] + ".pack")).unlink(missing_ok=True)
+        (folder / _pack_of(name)).unlink(missing_ok=True)
     indexed = {n[:-len(".json")] for n in index_names(folder)}
     for f in folder.iterdir():  # packs without their index (a build stopped), and anything else
         if f.is_symlink() or f.is_file() and f.stem not in indexed:

@@ -12,7 +12,6 @@ import os
 import re
 import secrets
 import shutil
-import tempfile
 from functools import cache
 from operator import itemgetter
 from pathlib import Path
@@ -210,9 +209,8 @@ def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str
     staged: list[tuple[Path, Path]] = []
 
     def stage(spec: rdf_formats.Format) -> Path:
-        fd, name = tempfile.mkstemp(prefix=f".{spec.filename}.", suffix=".tmp", dir=out)
+        fd, name = _new_file(out / spec.filename)
         os.close(fd)
-        os.chmod(name, _FILE_MODE)
         staged.append((Path(name), out / spec.filename))
         return Path(name)
 
