@@ -1,8 +1,9 @@
 """Parse and analyse documents in this process or in N worker processes, results in input order.
 
 Each worker loads the spaCy model once (``forkserver`` start method on Linux, ``spawn``
-elsewhere: nothing of the parent's threads or open stores is inherited) and takes chunks of
-documents; their paragraphs flow through ``nlp.pipe`` in batches. A worker sends back each
+elsewhere: nothing of the parent's threads or open stores is inherited; the forkserver imports
+what the workers run, and loads what mapping needs, once, before it forks any: :data:`PRELOAD`)
+and takes chunks of documents; their paragraphs flow through ``nlp.pipe`` in batches. A worker sends back each
 document's record already pickled with its document (:func:`kg.engine.record.dumps`: a few
 kilobytes, no spaCy objects), never the parsed ``Doc``, so the parent does little but write the
 cache. At most two chunks per worker are in flight, so memory does not grow with the corpus.
@@ -27,6 +28,7 @@ from kg.engine.record import DocumentRecord, loads
 from kg.ingest.documents import Document
 
 _MODEL: str | None = None
+_FROZEN = False  # has this worker frozen its model's objects (see _worker_model)
 #: characters of text a chunk sent to a worker holds at most (unless it is one document): 16 short
 #: articles, or 5 or 6 of 2,000 characters (a worker parses one in about 0.1 s)
 CHUNK_CHARS = 12_000
@@ -79,10 +81,12 @@ def _worker_model():
     generation walked them all again (measured: a tenth of the analysis)."""
     from kg.nlp.parse import load_model
 
+    global _FROZEN
     nlp = load_model(_MODEL)
-    if not gc.get_freeze_count():  # once: the collector's own count says whether it was done
+    if not _FROZEN:  # once (what the forkserver froze before forking is frozen already: the count says nothing)
         gc.collect()
         gc.freeze()
+        _FROZEN = True
     return nlp
 
 
@@ -94,9 +98,22 @@ def _nothing() -> None:
     """A task that makes the pool start one more worker process."""
 
 
+#: what the forkserver imports once, before it forks any worker (multiprocessing's default, the main
+#: module, first): what parsing and analysing (spaCy), then mapping, checking and merging import, and
+#: kg.engine.preload, which loads what mapping needs; each worker would otherwise do it all again
+#: (measured: 0.7 to 1 s of CPU a worker, 4 workers a large build). A name that cannot be imported is
+#: passed over by multiprocessing; ``tests/engine/test_jobs.py`` imports each.
+PRELOAD = ("__main__", "kg.engine.workers", "kg.engine.pipeline", "kg.nlp.parse", "kg.nlp.memo",
+           "kg.engine.graphs", "kg.rdf.mapping", "kg.semantics.batch", "kg.rdf.write", "kg.rdf.sortlines",
+           "kg.engine.preload")
+
+
 def _context():
-    method = "forkserver" if sys.platform.startswith("linux") else "spawn"
-    return multiprocessing.get_context(method)
+    if not sys.platform.startswith("linux"):
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(PRELOAD))  # read when the forkserver starts (once a process)
+    return context
 
 
 class Analyser:

@@ -12,6 +12,7 @@ Invented names only (the seeds and the development set are read from files).
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -21,6 +22,7 @@ from click.testing import CliRunner
 from kg.resolve import corefer
 from kg.resolve import corpus
 from kg.cli import main
+from kg.engine.workers import PRELOAD
 from kg.model import Entity, Event, Mention, fold
 from tests import reference
 from tests.conftest import ROOT
@@ -314,33 +316,65 @@ def test_jobs_the_workers_that_parsed_stop_before_the_records_are_loaded_and_map
 
 
 def _warmed() -> bool:
-    """In a worker: are the mapping, the shapes' check and Oxigraph loaded?"""
+    """In a worker: are the mapping, the shapes' check and Oxigraph loaded, and the shapes compiled?"""
     import sys
 
-    return all(m in sys.modules for m in ("kg.rdf.mapping", "kg.semantics.conform", "pyoxigraph"))
+    if not all(m in sys.modules for m in ("kg.rdf.mapping", "kg.semantics.conform", "pyoxigraph")):
+        return False
+    from kg.semantics.shapeplans import compile_shapes
+
+    return compile_shapes.cache_info().currsize > 0
 
 
 def test_jobs_workers_started_ahead_of_the_mapping_are_ready_for_it():
     """Issue 18: while the records load and the corpus step runs (in this process alone), the mapping's
-    workers start and load what their first chunk needs (kg.engine.graphs.warm_up); workers started
-    for parsing do not."""
+    workers start, ready for their first chunk (kg.engine.graphs.warm_up)."""
     from kg.engine import workers
 
     with workers.Analyser(jobs=2) as analyser:
         analyser.warm()
         assert all(f.result() for f in [analyser.pool.submit(_warmed) for _ in range(6)])
-    with workers.Analyser(jobs=2) as analyser:
-        assert not any(f.result() for f in [analyser._pool().submit(_warmed) for _ in range(6)])
 
 
-def _load_model_then_frozen() -> int:
-    """In a worker: load the model as a parsing worker does; how many objects the collector no longer walks."""
+@pytest.mark.parametrize("name", [n for n in PRELOAD if n != "__main__"])
+def test_jobs_what_the_forkserver_preloads_can_be_imported(name):
+    """multiprocessing passes over a preloaded name that cannot be imported, without a word: each can be."""
+    import importlib
+
+    assert importlib.import_module(name)
+
+
+_INHERITED = """
+from kg.engine import workers
+from tests.engine.test_jobs import _warmed
+assert workers._context().get_start_method() == "forkserver"
+with workers.Analyser(jobs=2) as analyser:
+    print(all(f.result() for f in [analyser._pool().submit(_warmed) for _ in range(6)]))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the forkserver start method is Linux's here")
+def test_jobs_every_worker_inherits_what_the_forkserver_loaded_once():
+    """The forkserver imports what the workers run and loads what mapping needs (kg.engine.preload) before
+    it forks any: a worker started for parsing, which never warms up, has it all from its first task. (In
+    a process of its own: a forkserver is started once a process, and other tests start theirs.)"""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", _INHERITED], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
+
+
+def _load_model_then_frozen() -> tuple[int, int]:
+    """In a worker: how many objects the collector no longer walks, before and after the model loads
+    as a parsing worker's does."""
     import gc
 
     from kg.engine import workers
 
+    before = gc.get_freeze_count()
     workers._worker_model()
-    return gc.get_freeze_count()
+    return before, gc.get_freeze_count()
 
 
 @pytest.mark.model
@@ -350,4 +384,5 @@ def test_jobs_a_parsing_worker_hides_its_model_from_the_collector():
     from kg.engine import workers
 
     with workers.Analyser(jobs=2) as analyser:
-        assert analyser._pool().submit(_load_model_then_frozen).result() > 10_000
+        before, after = analyser._pool().submit(_load_model_then_frozen).result()
+        assert after - before > 10_000  # the model's own objects, besides what the forkserver froze
