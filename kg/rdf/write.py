@@ -344,12 +344,23 @@ def _full_iris_lines(text: str, prefixes: dict[str, str]) -> str:
         start = text.rfind("\n", 0, m.start()) + 1
         end = text.find("\n", m.end())
         end = len(text) if end < 0 else end
-        parts += (text[done:start], full_iris(text[start:end], prefixes))
+        parts += (text[done:start], _full_iris_line(text[start:end], prefixes))
         done = end
     if not parts:
         return text
     parts.append(text[done:])
     return "".join(parts)
+
+
+def _full_iris_line(line: str, prefixes: dict[str, str]) -> str:
+    """:func:`full_iris` of one line, the part from its first literal on passed over when nothing there
+    may be a name to rewrite: a line of Oxigraph's with an escaped name is most often a subject and a
+    long literal (a sentence's text), which the rewriting would otherwise scan character by character.
+    (Before the first ``"`` nothing is in a literal: an IRI or a prefixed name never holds one.)"""
+    quote = line.find('"')
+    if quote < 0 or _MAY_ESCAPE_NAME.search(line, quote):
+        return full_iris(line, prefixes)
+    return full_iris(line[:quote], prefixes) + line[quote:]
 
 
 def full_iris(text: str, prefixes: dict[str, str]) -> str:

@@ -8,7 +8,7 @@ import pytest
 from rdflib import Dataset, Graph
 from rdflib.compare import isomorphic
 
-from kg.rdf.write import full_iris, output_prefixes, write_merged
+from kg.rdf.write import _full_iris_line, full_iris, output_prefixes, write_merged
 
 BASE = "https://example.org/id/"
 QUADS = """\
@@ -67,10 +67,28 @@ def test_full_iris_copy_goes_a_chunk_of_lines_at_a_time_with_the_same_text(tmp_p
              'x kg:text "a \\"b\u2028 doc:a\\#b" .\n',
              # backslashes of literals alone: an escaped backslash before a dot, a line break, a code point
              'x kg:text "C:\\\\.net \\n \\u00e9 \\\\" .\n',
-             '\tkg:text "one\\ntwo" ; kg:of doc:b\\#char\\=1\\,2 .\n'] * 5
+             '\tkg:text "one\\ntwo" ; kg:of doc:b\\#char\\=1\\,2 .\n',
+             # an escaped subject and a long literal (a sentence's text): the literal as it is
+             'doc:a\\#char\\=0\\,9 kg:text "He said \\"no\\".\\n\\nThen \\u00e9 doc:c\\\\x" .\n'] * 5
     source = tmp_path / "raw.ttl"
     source.write_text("".join(lines), encoding="utf-8")
     target = tmp_path / "out.ttl"
     _write_full_iris(source, target, prefixes, chunk=chunk)
     assert target.read_text(encoding="utf-8") == "".join(full_iris(line, prefixes) for line in lines)
     assert not source.exists()
+
+
+@pytest.mark.parametrize("line", [
+    'doc:a\\#char\\=0\\,4 kg:text "He said \\"no\\" \\\\ then\\nmore" .',  # escapes before the literal only
+    'doc:a\\#char\\=0\\,4 kg:text "x" , "see doc:a\\#b" .',  # one that looks like a name inside a later literal
+    '\tkg:text "x" ; kg:of doc:b\\#char\\=1\\,2 .',  # the name after the literal
+    'doc:a\\#c kg:text "a" , "b" ; kg:of doc:b\\#d .',  # names before and after literals
+    '\tkg:postAuthor person:s\\%E1\\%B4 ;',  # no literal at all
+    'doc:a\\#c kg:text "unclosed \\" .',
+])
+def test_full_iris_line_passing_over_its_literals_gives_what_the_whole_rewrite_gives(line) -> None:
+    """A line is rewritten only up to its first literal when nothing from there on may be an escaped name;
+    whatever the line, that gives the text rewriting all of it gives."""
+    prefixes = output_prefixes(BASE)
+    assert _full_iris_line(line, prefixes) == full_iris(line, prefixes)
+    assert "\\#" not in _full_iris_line(line, prefixes).split('"')[0]
