@@ -65,13 +65,10 @@ def load_or_analyse(cache: AnalysisCache, key: str, doc_id: str, data: bytes | N
 def _init_worker(model: str | None, warm: bool = False) -> None:
     global _MODEL
     _MODEL = model
-    if warm:
+    if warm and "kg.engine.preload" not in sys.modules:  # else the forkserver did it before forking this one
         from kg.engine.graphs import warm_up
 
-        try:
-            warm_up()
-        except Exception:  # noqa: BLE001 - only time is at stake: the first chunk meets the same error and reports it
-            pass
+        warm_up()
 
 
 def _worker_model():
@@ -98,14 +95,12 @@ def _nothing() -> None:
     """A task that makes the pool start one more worker process."""
 
 
-#: what the forkserver imports once, before it forks any worker (multiprocessing's default, the main
-#: module, first): what parsing and analysing (spaCy), then mapping, checking and merging import, and
-#: kg.engine.preload, which loads what mapping needs; each worker would otherwise do it all again
-#: (measured: 0.7 to 1 s of CPU a worker, 4 workers a large build). A name that cannot be imported is
-#: passed over by multiprocessing; ``tests/engine/test_jobs.py`` imports each.
-PRELOAD = ("__main__", "kg.engine.workers", "kg.engine.pipeline", "kg.nlp.parse", "kg.nlp.memo",
-           "kg.engine.graphs", "kg.rdf.mapping", "kg.semantics.batch", "kg.rdf.write", "kg.rdf.sortlines",
-           "kg.engine.preload")
+#: what the forkserver imports once, before it forks any worker: multiprocessing's default (the main
+#: module), then kg.engine.preload, which imports what the workers run and loads what mapping needs;
+#: each worker would otherwise do it all again (measured: 0.7 to 1 s of CPU a worker, 4 workers a large
+#: build). A name that cannot be imported is passed over by multiprocessing; ``tests/engine/test_jobs.py``
+#: imports each.
+PRELOAD = ("__main__", "kg.engine.preload")
 
 
 def _context():
