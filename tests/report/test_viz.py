@@ -8,6 +8,7 @@ written here: the person to click is read from the seed graph (the target of its
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -30,9 +31,30 @@ ROOT = Path(__file__).resolve().parents[2]
 PREFIXES = """PREFIX kg: <https://w3id.org/kg-news/ont#> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#>
 """
-#: Chromium flags for this kind of machine: headless, no sandbox (root), nothing fetched in the background
+#: Chromium flags for this kind of machine: headless, no sandbox (root), nothing fetched in the background,
+#: shared memory in /tmp rather than /dev/shm (a container's /dev/shm may be 64 MB, and a renderer out of it dies)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+#: What Playwright says when Chromium's renderer process died under a page
+RENDERER_CRASHED = "Target crashed"
+
+
+def survives_one_renderer_crash(test):
+    """Run ``test`` once more, on new pages, when Chromium's renderer died under it ("Target crashed").
+
+    The renderer is a process of the machine's, not kg's: CI saw it die once on the seed page, which has passed
+    every other run. A second crash fails the test, as does any other error the first time.
+    """
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        try:
+            return test(*args, **kwargs)
+        except Exception as err:  # Playwright's Error, whose class depends on the installed version
+            if RENDERER_CRASHED not in str(err):
+                raise
+        return test(*args, **kwargs)
+    return run
 
 
 kg = group_fixture(register)
@@ -292,6 +314,7 @@ def opened_page(browser):
 
 
 @pytest.mark.model
+@survives_one_renderer_crash
 def test_viz_browser_seed_graph_loads_offline_without_errors_and_shows_every_node(seed, seed_page, opened_page,
                                                                                  tmp_path):
     page = opened_page(seed_page)
@@ -307,6 +330,7 @@ def test_viz_browser_seed_graph_loads_offline_without_errors_and_shows_every_nod
 
 
 @pytest.mark.model
+@survives_one_renderer_crash
 def test_viz_browser_clicking_the_ejected_person_shows_the_ejection_and_its_sentence(seed, seed_page, opened_page):
     graph = graph_and_ontology(seed.trig)
     (ejector, ejected), = set(rows(graph, """SELECT ?a ?t WHERE { ?e a kg:Ejection ; kg:agent ?x ; kg:target ?y .
@@ -334,6 +358,7 @@ def test_viz_browser_clicking_the_ejected_person_shows_the_ejection_and_its_sent
 
 
 @pytest.mark.model
+@survives_one_renderer_crash
 def test_viz_browser_search_and_filters(seed, seed_page, opened_page):
     graph = graph_and_ontology(seed.trig)
     (ejector,), = set(rows(graph, "SELECT ?a WHERE { ?e a kg:Ejection ; kg:agent/rdfs:label ?a }"))
@@ -375,6 +400,7 @@ def show_everything(page: Opened) -> None:
             box.check()
 
 
+@survives_one_renderer_crash
 def test_viz_browser_five_thousand_nodes_stay_responsive(kg, tmp_path, opened_page):
     path = tmp_path / "big.trig"
     path.write_text(synthetic_trig(), encoding="utf-8")
@@ -472,6 +498,7 @@ def realnews_page(tmp_path_factory, kg) -> tuple[Path, Path]:
 
 
 @pytest.mark.model
+@survives_one_renderer_crash
 def test_viz_browser_issue_19_a_real_archive_is_readable(realnews_page, opened_page, tmp_path):
     """The realnews page: drawn within 2 s, by default only the entities that take part in a fact
     (quotes off), labels that never overlap, and a timeline that filters the events by date."""
@@ -530,3 +557,24 @@ def test_viz_browser_issue_19_a_real_archive_is_readable(realnews_page, opened_p
     page.page.click("#timeline .tl-clear")
     assert page.page.evaluate("kg.cy.nodes('.event').length") == events
     assert page.errors == [] and page.remote == []
+
+
+# ------------------------------------------------------------------------------------------- the crash retry
+
+def test_viz_renderer_crash_retry_runs_once_more_only_for_a_crash():
+    calls = []
+
+    def flaky(fails: list[str]):
+        calls.append(1)
+        if len(calls) <= len(fails):
+            raise RuntimeError(fails[len(calls) - 1])
+        return "passed"
+
+    assert survives_one_renderer_crash(flaky)([f"Page.evaluate: {RENDERER_CRASHED}"]) == "passed" and len(calls) == 2
+    calls.clear()
+    with pytest.raises(RuntimeError, match=RENDERER_CRASHED):  # a second crash fails the test
+        survives_one_renderer_crash(flaky)([RENDERER_CRASHED, RENDERER_CRASHED])
+    calls.clear()
+    with pytest.raises(RuntimeError, match="assert"):  # any other error is not retried
+        survives_one_renderer_crash(flaky)(["assert 1 == 2"])
+    assert len(calls) == 1
