@@ -40,16 +40,17 @@ def _by_surface(tok: Token) -> Charge | None:
     return None
 
 
-def actor(noun: Token | None) -> Token | None:
+def actor(noun: Token | None, skip: Token | None = None) -> Token | None:
     """Who did the act a noun names: 'X's conduct', 'the conduct of X', 'the Alvaro government'
-    (lexicon ``act_nouns``); None when the noun is no act or names no one."""
+    (lexicon ``act_nouns``); None when the noun is no act or names no one. ``skip``: a preposition
+    of the noun that is not its actor's ('accused the government of lying': the charge's 'of')."""
     if noun is None or noun.lemma_.lower() not in lexicon.load().grammar["act_nouns"]:
         return None
     poss = syntax.children(noun, "poss")
     if poss:
         return poss[0]
     for prep in syntax.children(noun, "prep"):
-        if prep.lower_ in {"of", "by"}:
+        if prep.lower_ in {"of", "by"} and (skip is None or prep.i != skip.i):
             obj = syntax.children(prep, "pobj")
             if obj:
                 return obj[0]
@@ -59,10 +60,10 @@ def actor(noun: Token | None) -> Token | None:
                  and c.text[:1].isupper()), None)
 
 
-def _object_act(tok: Token) -> Token | None:
-    """The actor of the trigger's object (or passive subject) when it is an act."""
+def _object_act(tok: Token, skip: Token | None = None) -> Token | None:
+    """The actor of the trigger's object (or passive subject) when it is an act (``skip``: as for :func:`actor`)."""
     for o in syntax.children(tok, "dobj", "nsubjpass"):
-        return actor(o)
+        return actor(o, skip)
     return None
 
 
@@ -97,10 +98,11 @@ def _predicate(tok: Token) -> Charge | None:
     objs = syntax.children(tok, "dobj")
     if len(objs) >= 1 and any(c.dep_ == "dobj" and c.pos_ in {"NOUN", "ADJ"} and c.i > objs[0].i for c in tok.children):
         return (None, [c for c in tok.children if c.dep_ == "dobj"][-1].text)
-    # "called X racist" / "labelled X a hypocrite": the charge parsed as a dependent of X
+    # "called X racist" / "labelled X a hypocrite": the charge parsed as a dependent of X, after the verb
+    # (not a passive subject's apposition: "Italy, the end point, was called to join")
     for o in objs + syntax.children(tok, "nsubjpass"):
         for c in o.children:
-            if c.dep_ in {"amod", "appos", "acl", "dobj", "npadvmod", "attr", "oprd"} and c.i > o.i and (
+            if c.dep_ in {"amod", "appos", "acl", "dobj", "npadvmod", "attr", "oprd"} and c.i > max(o.i, tok.i) and (
                     c.lower_ in lexicon.load().charge_nouns or (c.pos_ == "NOUN" and syntax.children(c, "det"))):
                 return (None, c.text)
     for c in tok.children:
@@ -117,7 +119,7 @@ def _of(tok: Token) -> Charge | None:
         prep = prep or has(o, {"prep"}, frozenset({"of"}), "lower_")
     if prep is None:
         return None
-    by = _object_act(tok)
+    by = _object_act(tok, prep)
     for c in prep.children:
         if c.dep_ == "pcomp":
             attr = syntax.children(c, "attr", "acomp")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract import chairs, companies, epithets, organisations, people, roles
+from kg.extract import chairs, companies, epithets, governments, organisations, people, roles
 from kg.extract.finder import Finder, span_text
 from kg.extract.given_names import is_given_name
 from kg.extract.spelling import edit_distance, typo_match
@@ -32,6 +32,7 @@ def find(doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None) ->
     organisations.parties(f)
     organisations.legislatures(f)
     organisations.motions(f, named_only=True)
+    governments.governments(f)
     companies.campaigns(f)
     companies.organisations(f, marked=True)
     people.people(f)
@@ -42,6 +43,7 @@ def find(doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None) ->
     companies.organisations(f)
     companies.descriptions(f)
     organisations.motions(f)
+    governments.states(f)
     people.pronouns_and_relatives(f)
     f.mentions.sort(key=lambda m: (m.start, -m.end))
     return f.mentions

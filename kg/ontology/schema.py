@@ -347,12 +347,24 @@ class PartiesFile(_Strict):
     parties: tuple[GazetteerParty, ...]
 
 
+class State(_Strict):
+    """A state, or a territory with a government of its own, as an actor: its government."""
+
+    name: str = Field(min_length=1, description="its usual English name ('Iran'): 'Government of <name>' names "
+                                                "the government")
+    the: bool = Field(False, description="its name takes 'the' after 'of' ('Government of the United States')")
+    aliases: tuple[str, ...] = Field((), description="other names it goes by as an actor ('Islamic Republic of Iran')")
+    demonyms: tuple[str, ...] = Field((), description="adjectives before 'government' ('Iranian government')")
+
+
 class CountriesFile(_Strict):
-    """``countries.json``: the words that say which country an article is about, by Party Facts code."""
+    """``countries.json``: the words that say which country an article is about, by Party Facts code, and the
+    states whose governments act in the news."""
 
     comment: str = Field("", alias="_comment", description="what the file is")
     countries: dict[str, WordList] = Field(description="country code (parties.json) -> its names, demonyms, "
                                                        "capital, legislatures, states and provinces")
+    states: dict[str, State] = Field(default_factory=dict, description="country code -> the state of that code")
 
 
 class OrganizationsFile(_Strict):

@@ -53,6 +53,11 @@ class DocumentResolver(PronounResolver):
             self.entities.append(e)
         return self.by_key[k]
 
+    def government(self, code: str) -> Entity:
+        """The organisation that is the government of the state ``code`` (``countries.json``)."""
+        name, aliases = self.lex.government(code)
+        return self.entity("Organization", fold(name), name, aliases)
+
     def run(self) -> list[Entity]:
         self.organisations()
         self.people()
@@ -70,6 +75,9 @@ class DocumentResolver(PronounResolver):
         for m in known:
             party = next(p for p in self.lex.parties if p.name == m.key)
             m.entity = self.entity("PoliticalParty", fold(party.name), party.name, party.aliases)
+        for m in orgs:
+            if m.kind == "Organization" and m.key and m.key.startswith("state:"):
+                m.entity = self.government(m.key.removeprefix("state:"))
         unknown = sorted((m for m in orgs if m.entity is None), key=lambda m: -len(m.name))
         for m in unknown:
             f = fold(m.name)
@@ -212,6 +220,15 @@ class DocumentResolver(PronounResolver):
             seated = any(x.desc.get("seat") == m.desc.get("seat") for x in self.mentions if x.kind == "Person")
             if found is not None or not m.roles or "seat" not in m.desc or seated:
                 return found
+        if m.desc.get("government"):
+            # 'the government': the government last named, in this paragraph or the three before; else the state's
+            # the article is about
+            named = [x.entity for x in self.mentions if x.order < m.order and x.kind == "Organization"
+                     and x.entity is not None and x.key and x.key.startswith("state:") and m.para - x.para <= 3]
+            if named:
+                return named[-1]
+            code = self.lex.state_of("\n".join(p.text for p in self.paragraphs))
+            return self.government(code) if code is not None else None
         if m.desc.get("organisation"):
             # 'the company': the organisation last named, in this paragraph or the three before
             orgs = [x.entity for x in self.mentions if x.order < m.order and x.kind == "Organization"

@@ -448,7 +448,7 @@ def test_role_table_matches_the_mapping() -> None:
 # event class -> the kinds of target the build writes its target role (and shortcut) for
 TARGET_KINDS = {
     "Accusation": {"Person", "PoliticalParty", "Organization"}, "Ejection": {"Person"}, "Opposition": {"Motion"},
-    "MotionProposal": {"Motion"}, "ApologyDemand": {"Person"}, "ApologyRefusal": {"Person", "PoliticalParty",
+    "MotionProposal": {"Motion"}, "ApologyDemand": {"Person", "PoliticalParty", "Organization"}, "ApologyRefusal": {"Person", "PoliticalParty",
                                                                                   "Organization"},
     "Apology": {"Person", "PoliticalParty", "Organization"},
 }
