@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from kg.extract.finder import Finder, per_lexicon
 from kg.model import Mention
+from kg.ontology.states import state_demonyms, state_names
 
 #: what a state's name alone is in a clause when it acts or is acted on
 ACTOR_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "dative"})
@@ -37,15 +38,15 @@ LEVELS = frozenset({"federal", "national", "central"})
 def _ambiguous(lex) -> frozenset[str]:
     """State names that are also another country's word in ``countries.json`` ('Georgia', a US state):
     alone, they name no government."""
-    return frozenset(w for c, ws in lex.countries.items() for w in ws if w in lex.state_names
-                     and lex.state_names[w] != c)
+    names = state_names(lex)
+    return frozenset(w for c, ws in lex.countries.items() for w in ws if w in names and names[w] != c)
 
 
 @per_lexicon
 def _first_words(lex) -> dict[str, int]:
     """The first word of every state name and demonym -> the most words a name starting with it has."""
     out: dict[str, int] = {}
-    for name in (*lex.state_names, *lex.state_demonyms):
+    for name in (*state_names(lex), *state_demonyms(lex)):
         words = name.split()
         out[words[0]] = max(out.get(words[0], 0), len(words))
     return out
@@ -70,7 +71,7 @@ def governments(f: Finder) -> None:
     """'the Kenyan government', 'the government of Kenya', "Kenya's government" (organisations), and
     'the government', 'her government' (descriptions the resolve stage gives a government)."""
     lex, toks, lowers = f.lex, f.tokens, f.lowers
-    names, demonyms = lex.state_names, lex.state_demonyms
+    names, demonyms = state_names(lex), state_demonyms(lex)
     both = {**names, **demonyms}
     n = len(toks)
     for i, tok in enumerate(toks):
@@ -105,7 +106,7 @@ def states(f: Finder) -> None:
     """A state's name alone as an actor or a target ('Iran rejected ...', 'accused Iran of ...', 'an
     apology from Iran'): its government (after every other mention, so that offices and names keep
     theirs: 'President of Iran', 'Iran Air')."""
-    toks, names = f.tokens, f.lex.state_names
+    toks, names = f.tokens, state_names(f.lex)
     for ent in f.doc.ents:
         if ent.label_ != "GPE":
             continue

@@ -81,43 +81,7 @@ class Lexicon:
     bodies: frozenset[str] = frozenset()
     #: country code -> the words that name it (``countries.json``)
     countries: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    #: country code -> the state of that code, as an actor (``countries.json`` "states")
-    states: dict[str, schema.State] = field(default_factory=dict)
-
-    def government(self, code: str) -> tuple[str, tuple[str, ...]]:
-        """The name of the government of the state ``code`` ('Government of Iran') and its other labels: the
-        state's names ('Iran': the state as an actor is its government) and '<name or demonym> government'."""
-        state = self.states[code]
-        others = (state.name, *state.aliases, *(f"{n} government" for n in (state.name, *state.demonyms)))
-        return f"Government of {'the ' if state.the else ''}{state.name}", tuple(dict.fromkeys(others))
-
-    @cached_property
-    def state_names(self) -> dict[str, str]:
-        """A state's name or other name, as written ('Iran', 'U.S.') -> its code."""
-        return {n: c for c, st in self.states.items() for n in (st.name, *st.aliases)}
-
-    @cached_property
-    def state_demonyms(self) -> dict[str, str]:
-        """A state's demonym, as written ('Iranian') -> its code; one shared by two states names neither."""
-        seen: dict[str, set[str]] = {}
-        for c, st in self.states.items():
-            for d in st.demonyms:
-                seen.setdefault(d, set()).add(c)
-        return {d: next(iter(cs)) for d, cs in seen.items() if len(cs) == 1}
-
-    def state_of(self, text: str) -> str | None:
-        """The state a text is about, of those ``states`` lists: :meth:`country_of` when it is one, else the state
-        whose names and demonyms the text uses most often (None if none)."""
-        country = self.country_of(text)
-        if country in self.states:
-            return country
-        counts: dict[str, int] = {}
-        for word, code in (*self.state_names.items(), *self.state_demonyms.items()):
-            if word in text:
-                n = len(re.findall(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text))
-                if n:
-                    counts[code] = counts.get(code, 0) + n
-        return max(counts, key=lambda c: counts[c]) if counts else None
+    states: dict[str, schema.State] = field(default_factory=dict)  #: code -> state (``countries.json``, :mod:`.states`)
 
     def country_of(self, text: str) -> str | None:
         """The country a text is about: the one whose words (names, demonyms, capitals,

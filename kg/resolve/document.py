@@ -15,6 +15,7 @@ from typing import Iterable
 from kg.resolve import gender
 from kg.resolve.pronouns import ORGISH, PronounResolver
 from kg.ontology import lexicon
+from kg.ontology.states import government, state_of
 from kg.model import Entity, Mention, fold
 from kg.nlp.parse import Paragraph
 from kg.extract.spelling import edit_distance, typo_match  # (with the mention rules, which use them first)
@@ -55,7 +56,7 @@ class DocumentResolver(PronounResolver):
 
     def government(self, code: str) -> Entity:
         """The organisation that is the government of the state ``code`` (``countries.json``)."""
-        name, aliases = self.lex.government(code)
+        name, aliases = government(self.lex, code)
         return self.entity("Organization", fold(name), name, aliases)
 
     def run(self) -> list[Entity]:
@@ -227,7 +228,7 @@ class DocumentResolver(PronounResolver):
                      and x.entity is not None and x.key and x.key.startswith("state:") and m.para - x.para <= 3]
             if named:
                 return named[-1]
-            code = self.lex.state_of("\n".join(p.text for p in self.paragraphs))
+            code = state_of(self.lex, "\n".join(p.text for p in self.paragraphs))
             return self.government(code) if code is not None else None
         if m.desc.get("organisation"):
             # 'the company': the organisation last named, in this paragraph or the three before

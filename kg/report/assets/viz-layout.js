@@ -138,6 +138,12 @@ var kgLayout = (function () {
 
   function overlaps(a, b) { return a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2; }
 
+  /* `box` grown by `gap` on every side: labels are placed this far apart, so that two that nearly touch are
+   * not both drawn, and a label measured a pixel narrower than it is drawn (the bold of "labelled" is
+   * measured once its style applies) still clears its neighbour. */
+  var GAP = 3;
+  function grown(box, gap) { return {x1: box.x1 - gap, y1: box.y1 - gap, x2: box.x2 + gap, y2: box.y2 + gap}; }
+
   var SIDES = ["", "above", "right", "left"];  // where a label may go: below the node (no class), ...
 
   /* Label the first `most` of `ranked` (nodes, most important first) whose label fits, below the
@@ -149,7 +155,7 @@ var kgLayout = (function () {
     cy.nodes().forEach(function (node) { bodies[node.id()] = node.boundingBox({includeLabels: false}); });
     var ids = Object.keys(bodies);
     function fits(node) {
-      var box = node.boundingBox({includeLabels: true, includeOverlays: false}), self = node.id();
+      var box = grown(node.boundingBox({includeLabels: true, includeOverlays: false}), GAP), self = node.id();
       if (placed.some(function (other) { return overlaps(box, other); })) return false;
       var text = node.boundingBox({includeNodes: false, includeEdges: false, includeLabels: true, includeOverlays: false});
       if (ids.some(function (id) { return id !== self && overlaps(text, bodies[id]); })) return false;
