@@ -12,14 +12,7 @@ from kg.extract.context import Context, events_file
 from kg.extract.rules import Arguments, CompiledRule, Construction, Match, construction
 from kg.model import Mention
 from kg.nlp import syntax
-
-
-def has(tok: Token, deps: set[str], words: frozenset[str], attr: str = "lemma_") -> Token | None:
-    """The first child of ``tok`` on one of ``deps`` whose ``attr`` (lower-cased) is one of ``words``."""
-    for c in tok.children:
-        if c.dep_ in deps and getattr(c, attr).lower() in words:
-            return c
-    return None
+from kg.nlp.syntax import has
 
 
 def quoted(tok: Token) -> bool:
@@ -116,6 +109,8 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     out = []
     # "three MPs were ejected: A, B and C": the names in apposition, and those coordinated with them
     named = next((c for c in tok.children if c.dep_ == "appos" and ctx.mention(para, c) is not None), None)
+    if named is None and tok.tag_ == "NNS":  # "twelve MPs, including X and Y, voted": the people named among them
+        named = next((o for o in syntax.included(tok) if (x := ctx.mention(para, o)) is not None and x.kind == "Person"), None)
     for t in syntax.coordinated(named if named is not None and tok.pos_ == "NOUN" else tok):
         m = ctx.mention(para, t)
         if m is None and t.pos_ == "NOUN" and t.lemma_.lower() in ctx.lex.grammar["motion_parts"]:
@@ -288,10 +283,11 @@ def _subject(args: Arguments, rule) -> None:
 
 
 def _holder(args: Arguments, rule) -> None:
-    # "opponent MP X", "X, an opponent of the bill", "X is an opponent of the bill": the noun's
-    # holder is the agent; its 'of' object, else the motion under discussion, the target
+    # "opponent MP X", "X, an opponent of the bill", "X is an opponent of the bill", "the bill's sponsor, X,": the noun's
+    # holder is the agent; its 'of' object or possessor (not 'his'), else the motion under discussion, the target
     tok = args.tok
-    holder = tok.head if tok.dep_ in {"compound", "appos", "amod"} else syntax.subject_of(tok.head) if tok.dep_ == "attr" else None
+    holder = tok.head if tok.dep_ in {"compound", "appos", "amod"} else syntax.subject_of(tok.head) if tok.dep_ == "attr" \
+        else next((c for c in syntax.children(tok, "appos") if c.pos_ == "PROPN"), None)
     nxt = args.ctx.owner.get((args.para, tok.i + 1))
     if holder is None and nxt is not None and nxt.kind == "Person" and not syntax.children(tok, "poss"):
         holder = tok.doc[nxt.head]  # "opponent MP X said", however the parser hung the two
@@ -299,7 +295,8 @@ def _holder(args: Arguments, rule) -> None:
     if any(c.lower_ in args.ctx.lex.not_current for c in tok.children if c.dep_ in {"amod", "advmod"}):
         holder = None
     args.agent = holder
-    args.target = _pobj(has(tok, {"prep"}, frozenset({"of", "to"}), "lower_"))
+    args.target = _pobj(has(tok, {"prep"}, frozenset({"of", "to"}), "lower_")) or next(
+        (c for c in syntax.children(tok, "poss") if c.pos_ != "PRON"), None)
     args.under_discussion = args.target is None
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.arguments import _pobj, complement, has
+from kg.extract.arguments import _pobj, complement
 from kg.extract.rules import Arguments, Construction, construction
 from kg.nlp import syntax
+from kg.nlp.syntax import has
 from kg.ontology import lexicon
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.arguments import has, quoted
+from kg.extract.arguments import quoted
 from kg.extract.rules import Construction, construction
 from kg.nlp import syntax
+from kg.nlp.syntax import has
 from kg.ontology import lexicon
 
 #: (target override or None, charge text or None); a reader gives None when the construction is absent

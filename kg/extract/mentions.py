@@ -61,6 +61,7 @@ def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language,
             if prev is None or m.end - m.start < prev.end - prev.start:
                 f.owner[i] = m
     roles.appositions(f)
+    roles.counterparts(f)
     epithets.seats(f)
     mentions[:] = sorted(f.mentions, key=lambda m: (m.start, -m.end))
 

@@ -195,3 +195,16 @@ def coordinated(tok: Token) -> list[Token]:
         if c.dep_ == "conj" and c.pos_ in {"PROPN", "NOUN", "PRON"} or c in named:
             out.extend(coordinated(c))
     return out
+
+
+def included(tok: Token) -> list[Token]:
+    """The objects of the token's 'including' phrase: 'twelve MPs, including X and Y' -> [X]."""
+    return [o for c in tok.children if c.dep_ == "prep" and c.lower_ == "including" for o in c.children if o.dep_ == "pobj"]
+
+
+def has(tok: Token, deps: set[str], words: frozenset[str], attr: str = "lemma_") -> Token | None:
+    """The first child of ``tok`` on one of ``deps`` whose ``attr`` (lower-cased) is one of ``words``."""
+    for c in tok.children:
+        if c.dep_ in deps and getattr(c, attr).lower() in words:
+            return c
+    return None

@@ -68,6 +68,12 @@ TRAPS = [
     "This is the second lawsuit against the decree. On Friday, a group of landowners filed a motion claiming "
     "the decree is unconstitutional.",
     "The plaintiffs, two farmers from Ohio, filed a motion arguing that the rule violates their rights.",
+    # a restaurant's bill, a court motion, a sponsor of something else, a former sponsor
+    "The waiter brought the bill to our table after dinner.",
+    "Lawyers for Carl Brandt brought a motion to dismiss the case.",
+    "Acme Bank, the sponsor of the marathon, said it would pay.",
+    "Senator Mara Quill, a former sponsor of the bill, spoke first.",
+    "MP Peter Mwangi threatened to bring a motion of no confidence against the government.",
 ]
 
 
@@ -103,6 +109,26 @@ def test_motions_traps(facts, text) -> None:
     # the relative clause of a titled name takes the name, not the title
     ("Republican state representative Terri Vance who sponsored the bill said it would pass.",
      ("MotionProposal", "Terri Vance", "bill")),
+    # a sponsor or mover in apposition, by 'of' or by the motion's possessive (US, Westminster, council)
+    ("Representative Dan Oyelaran, the sponsor of the bill, said it would save lives.",
+     ("MotionProposal", "Dan Oyelaran", "bill")),
+    ("Councillor Ama Owusu, the mover of the motion, said the council had failed residents.",
+     ("MotionProposal", "Ama Owusu", "motion")),
+    ("The Senate debated a bill to cap rents. The bill's sponsor, Senator Mara Quill, defended it.",
+     ("MotionProposal", "Mara Quill", "bill")),
+    # 'brought a motion' without 'forward' (Westminster, Indian and African assemblies)
+    ("Opposition leader Peter Mwangi brought a motion of no confidence against the government.",
+     ("MotionProposal", "Peter Mwangi", "motion of no confidence against government")),
+    ("MLA Kavya Rao brought a private member's bill to cap rents in the Vidhan Sabha.", ("MotionProposal", "Kavya Rao", "bill")),
+    # 'came out against', 'lobbied against', 'fought against'
+    ("Minister Lin Wei came out against the bill on Monday.", ("Opposition", "Lin Wei", "bill")),
+    ("Councillor Tobias Kanyi lobbied against the motion to close the library.",
+     ("Opposition", "Tobias Kanyi", "motion to close library")),
+    # members named among a plural subject with 'including'
+    ("Twelve MPs voted against the motion, including Farah Quint.", ("Opposition", "Farah Quint", "motion")),
+    ("Several senators, including Maren Holt and Idris Kell, opposed the bill.",
+     ("Opposition", "Idris Kell & Maren Holt", "bill")),
+    ("Twelve Labour MPs, including Farah Quint, voted against the motion.", ("Opposition", "Farah Quint", "motion")),
 ])
 def test_motions_nouns_and_chambers(facts, text, want) -> None:
     asserted, _, _ = facts(text)
@@ -115,6 +141,8 @@ def test_motions_nouns_and_chambers(facts, text, want) -> None:
     "He studied at the senate house library before the vote on the bill.",
     "Voters threw out the government at the election.",
     "MP Farah Quint threatened to vote down the budget.",
+    "Senator Idris Kell came out against his rival in the primary.",
+    "Minister Lin Wei fought against cancer for years before the bill passed.",
 ])
 def test_motions_opponent_traps(facts, text) -> None:
     asserted, _, _ = facts(text)

@@ -110,6 +110,13 @@ def _roles(facts, text):
      ("Farah Quint", "memberOf", "Republican Party")),
     ("Tobias Kanyi and fellow Labour MP Wren Addo voted against the bill.", ("Tobias Kanyi", "memberOf", "Labour Party")),
     ("Farah Quint and Piet Alvaro, both Democrats, voted against.", ("Farah Quint", "memberOf", "Democratic Party")),
+    # 'counterpart': the office of the nearest office holder before it, for each name after it
+    ("Greek Foreign Minister Nikos Dendro met his Cypriot counterpart, Nikos Christou, in Athens.",
+     ("Nikos Christou", "holdsOffice", "Foreign Minister")),
+    ("Prime Minister Ana Vidal called her Spanish counterpart Pedro Sala on Monday.",
+     ("Pedro Sala", "holdsOffice", "Prime Minister")),
+    ("Egyptian foreign minister Sameh Shoura and his Greek, Cypriot and French counterparts, Nikos Dendro, "
+     "Nikos Christou and Jean Le Roux, respectively, gathered in Cairo.", ("Jean Le Roux", "holdsOffice", "Foreign Minister")),
 ])
 def test_role_constructions(facts, text, expected):
     assert expected in _roles(facts, text)
@@ -134,6 +141,9 @@ def test_role_constructions(facts, text, expected):
     ("Piet Alvaro was nominated as Speaker.", ("Piet Alvaro", "holdsOffice", "Speaker")),
     ("Piet Alvaro was not elected Speaker.", ("Piet Alvaro", "holdsOffice", "Speaker")),
     ("Wren Addo elected Tobias Kanyi as Speaker.", ("Wren Addo", "holdsOffice", "Speaker")),
+    # a counterpart of no office holder holds none (a coach's counterpart is a coach, not an office)
+    ("Coach Tim Rhodes praised his counterpart Bill Evans after the match.", ("Bill Evans", "holdsOffice", "Coach")),
+    ("Former Prime Minister Ana Vidal met her counterpart Pedro Sala.", ("Pedro Sala", "holdsOffice", "Prime Minister")),
 ])
 def test_role_constructions_not(facts, text, wrong):
     assert wrong not in _roles(facts, text)
