@@ -47,6 +47,19 @@ class Ccomp(Construction):
         return has(tok, {"ccomp"}, self.value) is not None
 
 
+@construction("ccomp_modal")
+class CcompModal(Construction):
+    """'said X must apologise': the clausal complement's verb has one of these auxiliaries (a demand, not a report:
+    'said X would apologise')."""
+
+    def problem(self, rules) -> str | None:
+        return None if self.rule.get("ccomp") is not None else "ccomp_modal reads the ccomp complement: the rule needs 'ccomp'"
+
+    def fits(self, tok: Token) -> bool:
+        comp = has(tok, {"ccomp"}, self.rule.words("ccomp"))
+        return comp is not None and any(c.dep_ == "aux" and c.lower_ in self.value for c in comp.children)
+
+
 @construction("dobj")
 class Dobj(Construction):
     """'denied consent': the object (or passive subject, or attribute, or 'said sorry') is one of the lemmas."""

@@ -65,7 +65,8 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
             return "Attempted", cls
         if lem in mod["Threatened"]:
             return "Threatened", cls
-        if lem in mod["hypothetical_verbs"]:
+        # "X ought to apologise": the modal parsed as the verb, the act as its complement
+        if lem in mod["hypothetical_verbs"] or (g.tag_ == "MD" and lem in mod["Hypothetical"]):
             return "Hypothetical", cls
         if lem in mod["Reported"] or lem in mod["reported_nouns"]:
             return "Reported", cls

@@ -84,6 +84,8 @@ class Rule(_Strict):
                                                   "('asked X to apologise'), not a quoted finite clause")
     ccomp: Words | None = Field(None, description="the trigger needs a clausal complement with one of these lemmas "
                                                   "('demanded that X apologise')")
+    ccomp_modal: Words | None = Field(None, description="the clausal complement of 'ccomp' has one of these auxiliaries: "
+                                                        "a demand, not a report ('said X must apologise')")
     dobj: Words | None = Field(None, description="the direct object's (or passive subject's) lemma must be one of these: "
                                                  "'denied consent'")
     prep: Words | None = Field(None, description="a preposition child, one of these, whose object is the target: "

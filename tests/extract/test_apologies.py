@@ -24,6 +24,22 @@ FACTS = [
     # expecting an apology from someone demands it
     ("Senator Nkem Obi said she expected an apology from Governor Maren Holt.", ("ApologyDemand", "Nkem Obi", "Maren Holt")),
     ("MP Owen Pryce is seeking an apology from Minister Moira Dunne.", ("ApologyDemand", "Owen Pryce", "Moira Dunne")),
+    # saying someone must or should apologise demands it (Westminster, US, Indian, African, council vocabulary)
+    ("Prime Minister Ana Vidal said Senator Bo Park must apologise.", ("ApologyDemand", "Ana Vidal", "Bo Park")),
+    ("MLA Kavya Rao told reporters that Chief Minister Arun Velan should withdraw his remarks.",
+     ("ApologyDemand", "Kavya Rao", "Arun Velan")),
+    ("Councillor Wren Addo said Mayor Tobias Kanyi should apologise to residents.",
+     ("ApologyDemand", "Wren Addo", "Tobias Kanyi")),
+    ("Opposition MP Chola Banda said the Zambian government must apologise for the arrests.",
+     ("ApologyDemand", "Chola Banda", "Government of Zambia")),
+]
+
+#: a prediction, a report, a denial or one's own duty is no demand
+NOT_DEMANDS = [
+    "Prime Minister Ana Vidal said Senator Bo Park would apologise.",
+    "Prime Minister Ana Vidal did not say Senator Bo Park must apologise.",
+    "Prime Minister Ana Vidal said Senator Bo Park had apologised.",
+    "Prime Minister Ana Vidal said she must apologise.",
 ]
 
 TRAPS = [
@@ -35,6 +51,9 @@ TRAPS = [
     "Senator Nkem Obi said an apology from Governor Maren Holt would not be enough.",
     "MP Farah Quint refused to say sorry.",
     "Councillor Wren Addo said sorry was not enough.",
+    # 'ought to', parsed with the modal as the verb
+    "MP Owen Pryce said the Speaker ought to apologise to the House.",
+    "Minister Moira Dunne ought to apologise, Senator Nkem Obi said.",
 ]
 
 
@@ -48,3 +67,9 @@ def test_apologies_are_found(facts, text, want) -> None:
 def test_apologies_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {r for r in asserted if r[0] == "Apology"}, asserted
+
+
+@pytest.mark.parametrize("text", NOT_DEMANDS)
+def test_apologies_saying_without_demanding(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "ApologyDemand"}, asserted
