@@ -77,11 +77,17 @@ class Prep(Construction):
             return "prep already says where the target is: drop target_from or prep"
         return None
 
+    def _prep(self, tok: Token) -> Token | None:
+        # 'took aim at X': on a rule with 'dobj', the preposition may hang on that object
+        found = has(tok, {"prep"}, self.value, "lower_")
+        obj = has(tok, {"dobj"}, self.rule.words("dobj")) if found is None and self.rule.get("dobj") else None
+        return found if obj is None else has(obj, {"prep"}, self.value, "lower_")
+
     def fits(self, tok: Token) -> bool:
-        return has(tok, {"prep"}, self.value, "lower_") is not None
+        return self._prep(tok) is not None
 
     def read(self, args: Arguments) -> bool:
-        args.target = _pobj(has(args.tok, {"prep"}, self.value, "lower_"))
+        args.target = _pobj(self._prep(args.tok))
         return True
 
 

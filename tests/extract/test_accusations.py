@@ -60,10 +60,16 @@ ACCUSED = [
     ("MLA Kavya Rao termed Chief Minister Arun Velan a dictator.", "Kavya Rao", "Arun Velan"),
     # a party's leadership is the party
     ("MP Farah Quint criticised the Labour leadership.", "Farah Quint", "Labour Party"),
+    # 'took aim at', 'took a swipe at', the preposition on the verb or on its object
+    ("Senator Bo Park took aim at President Ray Holt over the tariffs.", "Bo Park", "Ray Holt"),
+    ("MLA Kavya Rao took a swipe at Chief Minister Arun Velan in the assembly.", "Kavya Rao", "Arun Velan"),
+    ("Opposition leader Ama Boateng took a swipe at the Ghanaian government over fuel prices.",
+     "Ama Boateng", "Government of Ghana"),
 ]
 
 NOT_ACCUSED = [
     "Farah Quint blamed the weather for the delays.",
+    "The striker Tom Vale took aim at the goal and missed.",
     "Senator Idris Kell condemned the attack on the embassy.",
     "MLA Kavya Rao criticised the decision to close the schools.",
     "Councillor Wren Addo did not criticise Mayor Tobias Kanyi.",
