@@ -164,11 +164,14 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
         return None
     if passive:
         agent, target = _behind(syntax.by_agent(tok)), syntax.object_of(tok)
+        target = ctx.motion_around(para, target) if target is not None and tok.dep_ == "acl" else target
         if target is None and tok.dep_ == "conj":
             # "was warned and suspended"; "refused to withdraw and was ordered out": the shared subject
             target = syntax.object_of(tok.head) or (syntax.subject_of(tok.head) if syntax.children(tok, "auxpass") else None)
     else:
         agent, target = adjunct_subject(ctx, para, tok) or syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
+    if agent is None or ctx.mention(para, agent) is None:  # "removed on the Speaker's orders"
+        agent = syntax.orderer(tok, ctx.lex.grammar["order_nouns"]) or agent
     args = Arguments(ctx, para, tok, passive, agent, target)
     if not all(reader(args) for reader in rule.hooks["read"]):
         return None

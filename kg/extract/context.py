@@ -67,6 +67,16 @@ class Context:
                     return m
         return self.owner.get((para, tok.i))
 
+    def motion_around(self, para: int, tok: Token) -> Token:
+        """The motion noun whose 'of' phrase holds ``tok`` ('the motion of no confidence tabled by X': the
+        participle hangs on 'confidence'), or ``tok`` itself."""
+        cur = tok
+        while self.owner.get((para, cur.i)) is None and cur.dep_ == "pobj" and cur.head.dep_ == "prep" \
+                and cur.head.lower_ == "of":
+            cur = cur.head.head
+        m = self.owner.get((para, cur.i))
+        return cur if m is not None and m.kind == "Motion" else tok
+
     def speaker_at(self, para: int, tok: Token) -> Mention | None:
         """The speaker of the direct quote the token is in (``speakers``: quote spans in the
         document's text and their speakers, set by the matcher), or None."""

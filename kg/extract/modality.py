@@ -28,7 +28,8 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         verdict = polarity(negated, future, cls)
         if verdict is not None:
             return verdict
-    if negated:
+    # "was nearly ejected": it did not happen ('narrowly avoided' is no trigger of its own)
+    if negated or any(c.dep_ == "advmod" and c.lower_ in mod.get("near_misses", ()) for c in kids):
         return "Negated", cls
     if auxes & mod["Hypothetical"] or auxes & {"will", "shall", "'ll"}:
         return "Hypothetical", cls
@@ -80,7 +81,7 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
                 c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in g_kids):
             return "Hypothetical", cls
         # ('the motion, tabled by X, was defeated': a past participle said of the noun was done)
-        done = tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.head.i == g.i
+        done = tok.dep_ == "acl" and tok.tag_ == "VBN" and g.i in {tok.head.i, ctx.motion_around(para, tok.head).i}
         if g.pos_ in {"NOUN", "PROPN"} and g.dep_ in {"nsubj", "nsubjpass", "dobj"} and not done:
             # "the vote to remove him failed": it did not happen; "the House adopted a motion to
             # suspend X": the House did it

@@ -233,6 +233,15 @@ def motions(f: Finder, named_only: bool = False) -> None:
             f.add(Mention(f.para, i, i + 1, "Motion", motion_label(toks[i]), i, desc={"named": False, "noun": lemmas[i]}))
 
 
+def _under_participle(t: Token, top: Token) -> bool:
+    """Is ``t`` in a past participle's phrase below ``top`` ('motion of no confidence tabled by X': 'tabled by X')?"""
+    while t.i != top.i and t.head.i != t.i:
+        if t.dep_ == "acl" and t.tag_ == "VBN":
+            return True
+        t = t.head
+    return False
+
+
 def motion_label(tok: Token) -> str:
     """A readable label for a motion from its noun phrase: 'motion to recognize ...'."""
     grammar = lexicon.load().grammar
@@ -240,7 +249,8 @@ def motion_label(tok: Token) -> str:
     keep = [c for c in tok.children if c.dep_ in {"amod", "compound", "nmod", "nummod"} or (c.dep_ == "acl" and c.tag_ != "VBN")
             or (c.dep_ == "prep" and c.lower_ in grammar["motion_label_prepositions"])]
     words = sorted({t for c in keep for t in c.subtree} | {tok}, key=lambda t: t.i)
-    words = [t for t in words if t.dep_ not in {"poss", "case", "relcl"} and (t.dep_ != "det" or t.lower_ == "no")]
+    words = [t for t in words if t.dep_ not in {"poss", "case", "relcl"} and (t.dep_ != "det" or t.lower_ == "no")
+             and not _under_participle(t, tok)]
     cut = next((k for k, t in enumerate(words) if t.i > tok.i and (t.lower_ in grammar["label_stop_words"] or t.is_punct)), len(words))
     text = " ".join(t.text for t in words[:min(cut, 16)])
     return text.replace(" 's", "'s").strip(" ,.")

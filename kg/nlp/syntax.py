@@ -208,3 +208,16 @@ def has(tok: Token, deps: set[str], words: frozenset[str], attr: str = "lemma_")
         if c.dep_ in deps and getattr(c, attr).lower() in words:
             return c
     return None
+
+
+def orderer(tok: Token, nouns: frozenset[str]) -> Token | None:
+    """Whose orders the act was done on: 'removed on the Speaker's orders', 'on the orders of X', 'at the
+    request of X' (``nouns``: grammar.json ``order_nouns``); None if none."""
+    for prep in children(tok, "prep"):
+        if prep.lower_ not in {"on", "at", "upon"}:
+            continue
+        for noun in children(prep, "pobj"):
+            if noun.lower_ in nouns:
+                of = [o for p in children(noun, "prep") if p.lower_ == "of" for o in children(p, "pobj")]
+                return (children(noun, "poss") or of or [None])[0]
+    return None

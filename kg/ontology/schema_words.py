@@ -28,6 +28,8 @@ class ModalityFile(_Strict):
                                                    "did not happen ('the vote to remove him failed'): negated")
     adopted: Words = Field(frozenset(), description="a trigger in a motion that is the object or passive subject of "
                                                     "one of these happened ('the House adopted a motion to suspend X')")
+    near_misses: Words = Field(frozenset(), description="an adverb among these on the trigger says it did not happen "
+                                                        "('was nearly ejected', 'almost resigned'): negated")
 
 
 class GrammarFile(_Strict):
@@ -35,6 +37,8 @@ class GrammarFile(_Strict):
 
     pronoun_gender: dict[str, Gender] = Field(description="pronouns kg resolves, and the gender each implies")
     relative_pronouns: Words = Field(description="'who', 'which': a relative pronoun stands for its head noun")
+    order_nouns: Words = Field(frozenset(), description="'removed on the Speaker's orders', 'on the instructions of X': "
+                                                    "the one whose orders these are did it, when no one named did")
     indefinite_determiners: Words = Field(description="a description opened by one of these is indefinite ('a Bloc MP'), "
                                                       "not a known person")
     label_stop_words: Words = Field(description="a motion's label ends before these ('motion to recognize X when ...')")

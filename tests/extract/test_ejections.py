@@ -60,6 +60,12 @@ FORMS = [
     ("The Speaker's ejection of MP Farah Quint angered the opposition in the chamber.", "-", "Farah Quint"),
     ("MP Wren Addo spoke to reporters after her ejection from the Lok Sabha.", "-", "Wren Addo"),
     ("The suspension of Councillor Tobias Kanyi by Speaker Farah Quint lasted a week.", "Farah Quint", "Tobias Kanyi"),
+    # on whose orders: the one who ordered it ejected, when no one named did it
+    ("MP Wren Addo was frog-marched out of the National Assembly on the Speaker's orders.", "Speaker", "Wren Addo"),
+    ("MP Wren Addo was removed from the chamber on the orders of Speaker Tobias Kanyi.", "Tobias Kanyi", "Wren Addo"),
+    ("Marshals evicted MLA Farah Quint on the instructions of Chairman Piet Alvaro.", "Piet Alvaro", "Farah Quint"),
+    ("Councillor Wren Addo was escorted out of the meeting at the request of Mayor Tobias Kanyi.",
+     "Tobias Kanyi", "Wren Addo"),
 ]
 
 
@@ -125,6 +131,9 @@ UNASSERTED = [
     "MP Wren Addo will not be allowed to remain in the chamber if she repeats the remark.",
     "Opposition MPs called for the suspension of MP Farah Quint.",
     "MP Farah Quint asked the Speaker to remove MP Piet Alvaro.",
+    # a near miss did not happen
+    "MP Wren Addo was nearly ejected from the chamber.",
+    "Councillor Piet Alvaro was almost thrown out of the meeting by Mayor Tobias Kanyi.",
 ]
 
 

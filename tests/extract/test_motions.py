@@ -116,6 +116,10 @@ def test_motions_traps(facts, text) -> None:
      ("MotionProposal", "Ama Owusu", "motion")),
     ("The Senate debated a bill to cap rents. The bill's sponsor, Senator Mara Quill, defended it.",
      ("MotionProposal", "Mara Quill", "bill")),
+    # a participle on the motion's 'of' phrase proposes the motion, which failed or was survived
+    ("Senator Idris Kell survived a motion of no confidence tabled by Senator Maren Holt.",
+     ("MotionProposal", "Maren Holt", "motion of no confidence")),
+    ("The motion of no confidence tabled by MP Farah Quint failed.", ("MotionProposal", "Farah Quint", "motion of no confidence")),
     # 'brought a motion' without 'forward' (Westminster, Indian and African assemblies)
     ("Opposition leader Peter Mwangi brought a motion of no confidence against the government.",
      ("MotionProposal", "Peter Mwangi", "motion of no confidence against government")),
