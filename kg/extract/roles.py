@@ -233,8 +233,10 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
             if p is not None:
                 m.roles.append(("memberOf", p))
             break
-        # "X, a Democrat from Ohio,", "X, a Republican,": a party noun after the article
-        if i == k + 1 and doc[k].lower_ in {"a", "an"} and (p is None or p.kind == "PoliticalParty") \
+        # "X, a Democrat from Ohio,", "X, a Republican,", "X, a Maine Democrat,": a party noun after the article
+        # (and a place)
+        if (i == k + 1 or i == k + 2 and doc[k + 1].ent_type_ == "GPE" and doc[k + 1].i not in f.owner) \
+                and doc[k].lower_ in {"a", "an"} and (p is None or p.kind == "PoliticalParty") \
                 and capitalised(doc[i]) and doc[i].tag_ == "NNP" and f.lex.party_adjectives.get(doc[i].text) \
                 and not (i + 1 < end and doc[i + 1].pos_ in {"NOUN", "PROPN"}):
             p = party_word(f, i)

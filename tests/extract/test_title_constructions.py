@@ -98,6 +98,8 @@ def _roles(facts, text):
     # a party noun after the article in apposition
     ("Senator Wren Addo, a Democrat from Ohio, objected.", ("Wren Addo", "memberOf", "Democratic Party")),
     ("Wren Addo, a Republican from Texas, objected.", ("Wren Addo", "memberOf", "Republican Party")),
+    ("Wren Addo, a Maine Democrat, voted against the second article.", ("Wren Addo", "memberOf", "Democratic Party")),
+    ("Piet Alvaro, a Texas Republican, voted for it.", ("Piet Alvaro", "memberOf", "Republican Party")),
     # names given as examples of a party's members
     ("Some Democrats, such as former Representative Piet Alvaro, opposed it.",
      ("Piet Alvaro", "memberOf", "Democratic Party")),
