@@ -128,6 +128,12 @@ def test_motions_traps(facts, text) -> None:
     ("Minister Lin Wei came out against the bill on Monday.", ("Opposition", "Lin Wei", "bill")),
     ("Councillor Tobias Kanyi lobbied against the motion to close the library.",
      ("Opposition", "Tobias Kanyi", "motion to close library")),
+    # 'voted no/nay on', 'cast the only vote against', 'objected to' (US, Westminster, Indian vocabulary)
+    ("Senator Idris Kell voted no on the amendment.", ("Opposition", "Idris Kell", "amendment")),
+    ("Twelve senators, including Senator Gil Moreau, voted nay on the resolution.", ("Opposition", "Gil Moreau", "resolution")),
+    ("MP Farah Quint cast the only vote against the bill.", ("Opposition", "Farah Quint", "bill")),
+    ("Councillor Wren Addo objected to the motion to close the library.",
+     ("Opposition", "Wren Addo", "motion to close library")),
     # members named among a plural subject with 'including'
     ("Twelve MPs voted against the motion, including Farah Quint.", ("Opposition", "Farah Quint", "motion")),
     ("Several senators, including Maren Holt and Idris Kell, opposed the bill.",
@@ -146,6 +152,9 @@ def test_motions_nouns_and_chambers(facts, text, want) -> None:
     "Voters threw out the government at the election.",
     "MP Farah Quint threatened to vote down the budget.",
     "Senator Idris Kell came out against his rival in the primary.",
+    "Senator Idris Kell voted yes on the amendment.",
+    "Senator Idris Kell objected to the remarks made by Senator Maren Holt.",
+    "Voters cast ballots against the mayor in the election.",
     "Minister Lin Wei fought against cancer for years before the bill passed.",
 ])
 def test_motions_opponent_traps(facts, text) -> None:
