@@ -62,10 +62,12 @@ class CcompModal(Construction):
 
 @construction("dobj")
 class Dobj(Construction):
-    """'denied consent': the object (or passive subject, or attribute, or 'said sorry') is one of the lemmas."""
+    """'denied consent': the object (or passive subject, or attribute, or 'said sorry', however parsed) is one of
+    the lemmas."""
 
     def fits(self, tok: Token) -> bool:
-        return has(tok, {"dobj", "nsubjpass", "attr", "acomp"}, self.value) is not None
+        return has(tok, {"dobj", "nsubjpass", "attr", "acomp", "oprd"}, self.value) is not None or any(
+            c.dep_ == "ccomp" and c.pos_ == "ADJ" and c.lemma_.lower() in self.value for c in tok.children)
 
 
 @construction("prep")

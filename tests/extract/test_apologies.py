@@ -24,6 +24,8 @@ FACTS = [
     # expecting an apology from someone demands it
     ("Senator Nkem Obi said she expected an apology from Governor Maren Holt.", ("ApologyDemand", "Nkem Obi", "Maren Holt")),
     ("MP Owen Pryce is seeking an apology from Minister Moira Dunne.", ("ApologyDemand", "Owen Pryce", "Moira Dunne")),
+    # 'said sorry', however the parser reads 'sorry'
+    ("Minister Moira Dunne said sorry.", ("Apology", "Moira Dunne", "-")),
     # saying someone must or should apologise demands it (Westminster, US, Indian, African, council vocabulary)
     ("Prime Minister Ana Vidal said Senator Bo Park must apologise.", ("ApologyDemand", "Ana Vidal", "Bo Park")),
     ("MLA Kavya Rao told reporters that Chief Minister Arun Velan should withdraw his remarks.",
@@ -51,6 +53,9 @@ TRAPS = [
     "Senator Nkem Obi said an apology from Governor Maren Holt would not be enough.",
     "MP Farah Quint refused to say sorry.",
     "Councillor Wren Addo said sorry was not enough.",
+    # nothing to apologise for
+    "Minister Moira Dunne said she had nothing to apologise for.",
+    "MP Owen Pryce insisted there was nothing to apologise for.",
     # 'ought to', parsed with the modal as the verb
     "MP Owen Pryce said the Speaker ought to apologise to the House.",
     "Minister Moira Dunne ought to apologise, Senator Nkem Obi said.",
