@@ -15,23 +15,12 @@ from __future__ import annotations
 
 from kg.extract.finder import Finder, per_lexicon
 from kg.model import Mention
-from kg.ontology.states import state_demonyms, state_names
+from kg.ontology.states import STATE_KEY, state_demonyms, state_names
 
 #: what a state's name alone is in a clause when it acts or is acted on
 ACTOR_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "dative"})
-#: prepositions whose object is the state acted on or acting ('sanctions against Iran', 'was condemned
-#: by Iran')
-ACTOR_PREPOSITIONS = frozenset({"against", "by"})
-#: what 'from' hangs on when its object is asked for something ('an apology from Iran'), not where
-#: someone comes from ('officials from Iran')
-ASKED_FROM = frozenset({"apology", "apologies", "explanation", "assurance", "assurances", "answer", "answers",
-                        "response", "retraction", "withdrawal", "clarification", "compensation", "demand", "demanded"})
 #: what 'government' may be when it is the head of a mention (not 'government officials')
 GOVERNMENT_TAGS = frozenset({"NN", "NNP"})
-#: possessives that make 'her government' the government of the article's state
-POSSESSIVES = frozenset({"his", "her", "its", "their", "our"})
-#: 'the federal government': still the government of the article's state
-LEVELS = frozenset({"federal", "national", "central"})
 
 
 @per_lexicon
@@ -93,12 +82,12 @@ def governments(f: Finder) -> None:
         if found is not None:
             s, e, code = found
             st = s - 1 if s > 0 and lowers[s - 1] == "the" else s  # the mention holds 'the'; its name does not
-            f.add(Mention(f.para, st, e, "Organization", f.span_text(s, e), i, key=f"state:{code}"))
+            f.add(Mention(f.para, st, e, "Organization", f.span_text(s, e), i, key=STATE_KEY + code))
         elif i + 1 < n and f.capitalised(i + 1):
             continue  # 'the government of Erewhon', a state the lexicon lacks; 'the government ABC'
-        elif i > 0 and (lowers[i - 1] == "the" or lowers[i - 1] in POSSESSIVES) and f.free(i - 1, i + 1):
+        elif i > 0 and (lowers[i - 1] == "the" or lowers[i - 1] in lex.grammar["government_possessives"]) and f.free(i - 1, i + 1):
             f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i, desc={"government": True}))
-        elif i > 1 and lowers[i - 1] in LEVELS and lowers[i - 2] == "the" and f.free(i - 2, i + 1):
+        elif i > 1 and lowers[i - 1] in lex.grammar["government_levels"] and lowers[i - 2] == "the" and f.free(i - 2, i + 1):
             f.add(Mention(f.para, i - 2, i + 1, "Description", f.span_text(i - 2, i + 1), i, desc={"government": True}))
 
 
@@ -106,7 +95,7 @@ def states(f: Finder) -> None:
     """A state's name alone as an actor or a target ('Iran rejected ...', 'accused Iran of ...', 'an
     apology from Iran'): its government (after every other mention, so that offices and names keep
     theirs: 'President of Iran', 'Iran Air')."""
-    toks, names = f.tokens, state_names(f.lex)
+    toks, names, grammar = f.tokens, state_names(f.lex), f.lex.grammar
     for ent in f.doc.ents:
         if ent.label_ != "GPE":
             continue
@@ -124,7 +113,7 @@ def states(f: Finder) -> None:
         while dep == "conj" and root.head.i != root.i:  # 'accused Iran and Syria of ...'
             root = root.head
             dep = root.dep_
-        if dep in ACTOR_DEPS or (dep == "pobj" and (root.head.lower_ in ACTOR_PREPOSITIONS or (
-                root.head.lower_ == "from" and root.head.head.lower_ in ASKED_FROM))):
+        if dep in ACTOR_DEPS or (dep == "pobj" and (root.head.lower_ in grammar["state_actor_prepositions"] or (
+                root.head.lower_ == "from" and root.head.head.lower_ in grammar["asked_from_nouns"]))):
             st = s - 1 if s > 0 and f.lowers[s - 1] == "the" else s
-            f.add(Mention(f.para, st, e, "Organization", f.span_text(s, e), f.span_head(s, e), key=f"state:{code}"))
+            f.add(Mention(f.para, st, e, "Organization", f.span_text(s, e), f.span_head(s, e), key=STATE_KEY + code))

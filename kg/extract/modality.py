@@ -29,7 +29,7 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         if verdict is not None:
             return verdict
     # "was nearly ejected": it did not happen; "had nothing to apologise for": nothing to do it for
-    if negated or any(c.dep_ == "advmod" and c.lower_ in mod.get("near_misses", ()) for c in kids) or (
+    if negated or any(c.dep_ == "advmod" and c.lower_ in mod["near_misses"] for c in kids) or (
             tok.dep_ in {"relcl", "acl"} and tok.head.lower_ in mod["negations"]):
         return "Negated", cls
     if auxes & mod["Hypothetical"] or auxes & {"will", "shall", "'ll"}:

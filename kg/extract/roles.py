@@ -360,10 +360,6 @@ def _such_as(f: Finder, m: Mention) -> None:
         m.roles.append(("memberOf", p))
 
 
-#: the nouns that give a person the office of someone named before ('his Cypriot counterpart, X')
-COUNTERPART_NOUNS = frozenset({"counterpart", "counterparts"})
-
-
 def counterparts(f: Finder) -> None:
     """'Foreign Minister X met his Cypriot counterpart, Y', 'X and his Greek and French counterparts, Y and
     Z': the people named after 'counterpart(s)' hold the office of the nearest person before it in the
@@ -378,7 +374,7 @@ def counterparts(f: Finder) -> None:
         while k >= 0 and m.start - k < 16 and (texts[k] in {",", "and"} or (
                 (o := f.owner.get(k)) is not None and o.kind in {"Person", "Office"})):
             k -= 1
-        if k < 0 or f.lowers[k] not in COUNTERPART_NOUNS:
+        if k < 0 or f.lowers[k] not in f.lex.grammar["counterpart_nouns"]:
             continue
         sent_start = doc[k].sent.start
         holder = next((p for p in sorted(people, key=lambda p: -p.start) if sent_start <= p.start and p.end <= k

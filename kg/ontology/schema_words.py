@@ -39,6 +39,16 @@ class GrammarFile(_Strict):
     relative_pronouns: Words = Field(description="'who', 'which': a relative pronoun stands for its head noun")
     order_nouns: Words = Field(frozenset(), description="'removed on the Speaker's orders', 'on the instructions of X': "
                                                     "the one whose orders these are did it, when no one named did")
+    government_levels: Words = Field(frozenset(), description="'the federal government': still the government of "
+                                                          "the article's state")
+    state_actor_prepositions: Words = Field(frozenset(), description="a state's name after one of these acts or is "
+                                                                 "acted on ('sanctions against Iran')")
+    asked_from_nouns: Words = Field(frozenset(), description="'an apology from Iran': a state's name after 'from' on "
+                                                         "one of these is asked for it (not 'officials from Iran')")
+    government_possessives: Words = Field(frozenset(), description="'her government': the government of the article's "
+                                                               "state")
+    counterpart_nouns: Words = Field(frozenset(), description="'his Cypriot counterpart, X': X holds the office of the "
+                                                          "office holder before")
     indefinite_determiners: Words = Field(description="a description opened by one of these is indefinite ('a Bloc MP'), "
                                                       "not a known person")
     label_stop_words: Words = Field(description="a motion's label ends before these ('motion to recognize X when ...')")

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["government", "state_demonyms", "state_names", "state_of"]
+__all__ = ["STATE_KEY", "government", "state_demonyms", "state_names", "state_of"]
+
+#: the key of a mention of a state's government: this, then the state's code
+STATE_KEY = "state:"
 
 
 def _once(lex, name: str, make):

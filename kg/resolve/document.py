@@ -10,12 +10,13 @@ person joins the one full name in the corpus that ends with it.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Iterable
 
 from kg.resolve import gender
 from kg.resolve.pronouns import ORGISH, PronounResolver
 from kg.ontology import lexicon
-from kg.ontology.states import government, state_of
+from kg.ontology.states import STATE_KEY, government, state_of
 from kg.model import Entity, Mention, fold
 from kg.nlp.parse import Paragraph
 from kg.extract.spelling import edit_distance, typo_match  # (with the mention rules, which use them first)
@@ -54,6 +55,11 @@ class DocumentResolver(PronounResolver):
             self.entities.append(e)
         return self.by_key[k]
 
+    @cached_property
+    def article_state(self) -> str | None:
+        """The code of the state the document is about (:func:`kg.ontology.states.state_of`), read once."""
+        return state_of(self.lex, "\n".join(p.text for p in self.paragraphs))
+
     def government(self, code: str) -> Entity:
         """The organisation that is the government of the state ``code`` (``countries.json``)."""
         name, aliases = government(self.lex, code)
@@ -77,8 +83,8 @@ class DocumentResolver(PronounResolver):
             party = next(p for p in self.lex.parties if p.name == m.key)
             m.entity = self.entity("PoliticalParty", fold(party.name), party.name, party.aliases)
         for m in orgs:
-            if m.kind == "Organization" and m.key and m.key.startswith("state:"):
-                m.entity = self.government(m.key.removeprefix("state:"))
+            if m.kind == "Organization" and m.key and m.key.startswith(STATE_KEY):
+                m.entity = self.government(m.key.removeprefix(STATE_KEY))
         unknown = sorted((m for m in orgs if m.entity is None), key=lambda m: -len(m.name))
         for m in unknown:
             f = fold(m.name)
@@ -225,11 +231,10 @@ class DocumentResolver(PronounResolver):
             # 'the government': the government last named, in this paragraph or the three before; else the state's
             # the article is about
             named = [x.entity for x in self.mentions if x.order < m.order and x.kind == "Organization"
-                     and x.entity is not None and x.key and x.key.startswith("state:") and m.para - x.para <= 3]
+                     and x.entity is not None and x.key and x.key.startswith(STATE_KEY) and m.para - x.para <= 3]
             if named:
                 return named[-1]
-            code = state_of(self.lex, "\n".join(p.text for p in self.paragraphs))
-            return self.government(code) if code is not None else None
+            return self.government(self.article_state) if self.article_state is not None else None
         if m.desc.get("organisation"):
             # 'the company': the organisation last named, in this paragraph or the three before
             orgs = [x.entity for x in self.mentions if x.order < m.order and x.kind == "Organization"
