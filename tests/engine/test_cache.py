@@ -261,6 +261,30 @@ def test_cache_unchanged_files_are_not_even_read(built, tmp_path, monkeypatch):
 
 
 @pytest.mark.model
+def test_cache_records_are_read_as_the_analyses_come_back(built, tmp_path, monkeypatch):
+    """A document analysed in this build has its record from the analysis itself; only the cached ones
+    are read from the cache after the parsing (and a record that does not decode is read there too)."""
+    from kg.engine import workers
+
+    src, _ = _copy(built, tmp_path)
+    loaded = []
+    original = workers.load_or_analyse
+    monkeypatch.setattr(workers, "load_or_analyse", lambda cache, key, doc_id, *a: loaded.append(doc_id)
+                        or original(cache, key, doc_id, *a))
+    fresh = stream.build([src], tmp_path / "fresh")
+    assert (fresh.parsed, loaded) == (3, [])
+    (src / "b.md").write_text(ARTICLES["b.md"].replace("Wednesday", "Friday"), encoding="utf-8")
+    again = stream.build([src], tmp_path / "fresh")
+    assert (again.parsed, again.cached, sorted(loaded)) == (1, 2, ["a", "c"])
+    assert _files(tmp_path / "fresh") == _files(_build_fresh(src, tmp_path / "afresh"))
+
+
+def _build_fresh(src: Path, out: Path) -> Path:
+    stream.build([src], out)
+    return out
+
+
+@pytest.mark.model
 def test_cache_a_flagged_chunk_is_validated_by_pyshacl(built, tmp_path, monkeypatch):
     """When the compiled check flags a chunk, pySHACL validates it (here: it conforms)."""
     from kg.semantics import conform
