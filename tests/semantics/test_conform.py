@@ -317,3 +317,90 @@ def test_conform_less_than_orders_numbers_as_rdflib_does(a, a_type, b, b_type):
     except TypeError:
         expected = False
     assert less_than(v, w) == expected
+
+
+# the predicates SPARQL constraints' patterns name: only triples of those are loaded for them (None: every triple)
+_EX = "PREFIX ex: <http://example.org/>\nPREFIX xsd: <http://www.w3.org/2001/XMLSchema#>\n"
+QUERY_PREDICATES = [
+    ("one pattern", "SELECT ?this WHERE { ?this ex:a ?o }", {"a"}),
+    ("not exists", "SELECT ?this ?o WHERE { ?this ex:a ?o .\n FILTER NOT EXISTS { ?e a ex:C ; ex:b ?this ; ex:c ?o } }",
+     {"a", "b", "c", "rdf:type"}),
+    ("exists in an expression", "SELECT ?this WHERE { ?this ex:a ?o FILTER (?o > 2 || EXISTS { ?o ex:b 'x'@en }) }",
+     {"a", "b"}),
+    ("optional, minus, union", "SELECT ?this WHERE { ?this ex:a ?o OPTIONAL { ?o ex:f ?z } MINUS { ?o ex:g ?this }"
+     " { ?o ex:h 1 } UNION { ?o ex:i true } }", {"a", "f", "g", "h", "i"}),
+    ("objects and lists", "SELECT ?this WHERE { ?this ex:a ?o , \"x\"^^xsd:string , <http://example.org/k> ; ; ex:b 2.5 ; . }",
+     {"a", "b"}),
+    ("full IRIs, named graph", "SELECT ?this WHERE { GRAPH ?g { ?this <http://example.org/d> ?o } }", {"d"}),
+    ("bind, filter, strings", "SELECT ?this WHERE { ?this ex:l ?label . BIND (STRLEN(STR(?label)) AS ?n)\n"
+     " FILTER (REGEX(?label, \"{ ?x ?p ?y }\", \"i\")) # ?s ?p ?o in a comment\n } ORDER BY ?this LIMIT 5", {"l"}),
+    ("a function filter", "SELECT ?this WHERE { ?this ex:e ?end FILTER xsd:integer(?end) }", {"e"}),
+    ("a variable predicate", "SELECT ?this WHERE { ?this ?p ?o }", None),
+    ("one in not exists", "SELECT ?this WHERE { ?this ex:a ?o FILTER NOT EXISTS { ?o ?q ?z } }", None),
+    ("a path", "SELECT ?this WHERE { ?this ex:a/ex:b ?o }", None),
+    ("an inverse path", "SELECT ?this WHERE { ?this ^ex:a ?o }", None),
+    ("a negated set", "SELECT ?this WHERE { ?this !ex:a ?o }", None),
+    ("a blank node", "SELECT ?this WHERE { ?this ex:a [ ?p ?o ] }", None),
+    ("a subquery", "SELECT ?this WHERE { ?this ex:a ?o { SELECT ?o WHERE { ?o ?p ?z } } }", None),
+    ("values", "SELECT ?this WHERE { VALUES ?p { ex:a } ?this ?p ?o }", None),
+    ("an undeclared prefix", "SELECT ?this WHERE { ?this un:a ?o }", None),
+    ("construct", "CONSTRUCT { ?s ex:a ?o } WHERE { ?s ?p ?o }", None),
+    ("not SPARQL", "SELECT WHERE {", None),
+]
+
+
+@pytest.mark.parametrize(("name", "query", "expected"), QUERY_PREDICATES, ids=[c[0] for c in QUERY_PREDICATES])
+def test_conform_loads_the_predicates_the_sparql_constraints_name(name, query, expected):
+    from kg.semantics.querypredicates import query_predicates
+    from kg.semantics.shapeplans import sparql_predicates
+
+    names = {"rdf:type": "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"}
+    want = None if expected is None else {names.get(n, f"http://example.org/{n}") for n in expected}
+    assert query_predicates(_EX + query) == want
+    if expected is not None:  # a query of any predicate among others: every triple
+        assert sparql_predicates([_EX + query, _EX + "SELECT ?this WHERE { ?this ?p ?o }"]) is None
+
+
+def _algebra_predicates(query: str) -> set[str]:
+    """The predicates of ``query``'s triple patterns, by rdflib's SPARQL parser (every pattern's middle term)."""
+    from rdflib.plugins.sparql import prepareQuery
+
+    found: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            triples = dict.get(node, "triples")
+            if triples is not None:
+                flat = [t for item in triples for t in (item if isinstance(item, (list, tuple)) else [item])]
+                found.update(str(p) for p in flat[1::3])
+            for key, value in dict.items(node):
+                if key != "_vars":
+                    walk(value)
+        elif isinstance(node, (list, tuple)):
+            for value in node:
+                walk(value)
+
+    walk(prepareQuery(query).algebra)
+    return found
+
+
+def test_conform_reads_the_predicates_of_the_project_shapes_as_rdflib_does():
+    rules = conform.compiled()
+    queries = [q for plan in rules.plans for q in plan.sparql]
+    assert queries and rules.sparql_predicates is not None
+    assert rules.sparql_predicates == set().union(*map(_algebra_predicates, queries))
+    assert rules.sparql_terms == {f"<{p}>".encode("utf-8") for p in rules.sparql_predicates}
+
+
+def test_conform_keeps_the_lines_of_the_named_predicates():
+    from kg.semantics.shapeplans import lines_with_predicates
+
+    nquads = (b'<http://e/s> <http://e/a> "two words <http://e/b> here" <http://e/g> .\n'
+              b'_:b1 <http://e/b> <http://e/o> <http://e/g> .\n'
+              b'<http://e/s> <http://e/c> <http://e/a> .\n'
+              b'\n')
+    assert lines_with_predicates(nquads, frozenset({b"<http://e/a>", b"<http://e/b>"})).split(b"\n") == [
+        b'<http://e/s> <http://e/a> "two words <http://e/b> here" <http://e/g> .',
+        b'_:b1 <http://e/b> <http://e/o> <http://e/g> .']
+    rules = conform.compiled()  # the project's shapes: their queries name their predicates
+    assert rules.sparql_terms and b"<https://w3id.org/kg-news/ont#called>" in rules.sparql_terms
