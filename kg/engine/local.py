@@ -7,9 +7,8 @@ A build makes two passes over the corpus, with the corpus step between them:
    the last build, by size, times and inode, is not even read again: :mod:`kg.engine.inputs`);
    documents without an entry are parsed and analysed (:class:`kg.engine.workers.Analyser`,
    ``--jobs N`` processes) and their record (:mod:`kg.engine.record`) is cached with them, in
-   one pack file for the build (:class:`kg.engine.packs.PackWriter`), and read as it comes back,
-   while the workers go on parsing (the cached ones' records are read after). Only the records
-   stay in memory (no text, no spaCy objects).
+   one pack file for the build (:class:`kg.engine.packs.PackWriter`). Only the records stay in
+   memory (no text, no spaCy objects).
 2. **Corpus step** (:func:`kg.engine.corpus.corpus_step`): one entity per real thing and one node
    per real event, over every document, cached or not, exactly as :func:`kg.engine.pipeline.build_corpus`
    does; so a cached or parallel build writes the same graph as a fresh one. Then each
@@ -141,8 +140,6 @@ class _LocalBuild:
         self.version = kcache.analysis_version(options.model)
         self.started, self.clock = started, [started]
         self.result = StreamResult()
-        self.sent: dict[str, str] = {}  # key -> id of each document sent to be analysed
-        self.arrived: dict[str, DocumentRecord] = {}  # key -> record of each analysis come back
 
     def run(self, analyser, inputs: Iterable[Path | str]) -> StreamResult:
         options, result = self.options, self.result
@@ -167,12 +164,11 @@ class _LocalBuild:
 
     def read(self, analyser, inputs) -> tuple[list[_Doc], dict]:
         """Read the corpus, sending each document the cache lacks to be analysed as it is read."""
-        feeder = analyser.feeder(self.keep)
+        feeder = analyser.feeder(self.pack.put)
         rebuild = self.options.rebuild
 
         def fresh(document: Document, key: str) -> None:
             if rebuild or not self.cache.has(key):
-                self.sent[key] = document.id
                 feeder.add(document, key)
 
         entries, problems, files = read_inputs(inputs, self.previous if not rebuild else {}, self.cache,
@@ -186,17 +182,6 @@ class _LocalBuild:
         self.feeder = feeder
         self.result.lap("read", self.clock)  # and, with --jobs N, the workers analyse what is read meanwhile
         return docs, files
-
-    def keep(self, key: str, data: bytes) -> None:
-        """An analysis come back: into this build's pack, and its record read now, while the workers parse
-        (read after the parsing, the records of a large build kept one CPU busy and the other idle for
-        a second or two)."""
-        from kg.engine.record import loads
-
-        self.pack.put(key, data)
-        found = loads(data, self.sent.pop(key, ""))
-        if found is not None:
-            self.arrived[key] = found[1]
 
     def analyse(self, analyser, docs: list[_Doc], files: dict) -> None:
         """Wait for the documents being analysed, then load every document's record."""
@@ -215,9 +200,8 @@ class _LocalBuild:
             analyser.warm()
         with collector_paused():  # every record loaded is kept: nothing for the collector to find
             for doc in docs:
-                doc.record = self.arrived.pop(doc.key, None) or load_or_analyse(
-                    self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files), self.options.model,
-                    self.options.batch_size)
+                doc.record = load_or_analyse(self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files),
+                                             self.options.model, self.options.batch_size)
         self.result.lap("analyse", self.clock)
 
     def corpus_step(self, docs: list[_Doc]) -> None:
