@@ -11,7 +11,8 @@ from __future__ import annotations
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.term import Literal, Node
 
-__all__ = ["CollectedGraph", "TripleCollector", "literal_term", "nquad_line", "ntriple_line"]
+__all__ = ["CollectedGraph", "TripleCollector", "lines_with_predicates", "literal_term", "nquad_line",
+           "ntriple_line"]
 
 
 def _escape(text: str) -> str:
@@ -66,6 +67,20 @@ def nquad_line(triple: tuple[Node, Node, Node], graph_iri: Node | None) -> str:
     subject, predicate, obj = triple
     graph = graph_iri.n3() if graph_iri and graph_iri != DATASET_DEFAULT_GRAPH_ID else ""
     return "%s %s %s %s .\n" % (subject.n3(), predicate.n3(), _object_term(obj), graph)
+
+
+def lines_with_predicates(nquads: bytes, terms: frozenset[bytes]) -> bytes:
+    """The lines of ``nquads`` (N-Quads or N-Triples as kg writes them: terms one space apart, a line break
+    only at a line's end) whose predicate is one of ``terms`` (``<IRI>``), joined by line breaks.
+
+    (Measured on chunks of 64 articles: half the lines kept, loading them into Oxigraph 40% faster with the
+    filtering counted; a regular expression of the predicates took longer to find the lines than a split.)"""
+    kept = []
+    for line in nquads.split(b"\n"):
+        parts = line.split(b" ", 2)
+        if len(parts) == 3 and parts[1] in terms:
+            kept.append(line)
+    return b"\n".join(kept)
 
 
 class CollectedGraph:

@@ -33,9 +33,8 @@ from __future__ import annotations
 
 from rdflib import RDF, RDFS, BNode, Literal, URIRef
 
-from kg.rdf.lines import TripleCollector, ntriple_line
-from kg.semantics.shapeplans import (CompiledShapes, UnsupportedShapesError, Plan, Step, compile_shapes,
-                                     lines_with_predicates)
+from kg.rdf.lines import TripleCollector, lines_with_predicates, ntriple_line
+from kg.semantics.shapeplans import CompiledShapes, UnsupportedShapesError, Plan, Step, compile_shapes
 from kg.semantics.shapetests import less_than
 from kg.semantics.validate import load_shapes
 

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import re
 
+from rdflib import RDF
+
 __all__ = ["query_predicates"]
 
-RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+RDF_TYPE = str(RDF.type)
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+|\#[^\n]*)
@@ -91,7 +93,7 @@ class _Reader:
                 raise _GiveUp("no group")
             self.i += 1
         self.group()
-        for kind, text in self.tokens[self.i:]:  # ORDER BY, LIMIT ...: no pattern
+        for _, text in self.tokens[self.i:]:  # ORDER BY, LIMIT ...: no pattern
             if text in {"{", "}"}:
                 raise _GiveUp(text)
 
@@ -107,10 +109,7 @@ class _Reader:
                 self.group()
             elif text == ".":
                 self.i += 1
-            elif word == "UNION":
-                self.i += 1
-                self.group()
-            elif word in {"OPTIONAL", "MINUS"}:
+            elif word in {"UNION", "OPTIONAL", "MINUS"}:
                 self.i += 1
                 self.group()
             elif word == "GRAPH":

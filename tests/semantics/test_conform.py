@@ -393,7 +393,7 @@ def test_conform_reads_the_predicates_of_the_project_shapes_as_rdflib_does():
 
 
 def test_conform_keeps_the_lines_of_the_named_predicates():
-    from kg.semantics.shapeplans import lines_with_predicates
+    from kg.rdf.lines import lines_with_predicates
 
     nquads = (b'<http://e/s> <http://e/a> "two words <http://e/b> here" <http://e/g> .\n'
               b'_:b1 <http://e/b> <http://e/o> <http://e/g> .\n'
