@@ -29,9 +29,14 @@ from kg.ingest.documents import Document
 
 _MODEL: str | None = None
 _FROZEN = False  # has this worker frozen its model's objects (see _worker_model)
-#: characters of text a chunk sent to a worker holds at most (unless it is one document): 16 short
-#: articles, or 5 or 6 of 2,000 characters (a worker parses one in about 0.1 s)
-CHUNK_CHARS = 12_000
+#: characters of text a chunk sent to a worker holds at most (unless it is one document): about 90
+#: articles of 550 characters, or 24 of 2,000 (a worker parses 48,000 characters in about 1.3 s).
+#: A chunk's paragraphs are parsed in ``nlp.pipe`` batches, and a chunk smaller than a batch makes a
+#: small batch: chunks of 12,000 characters (40 paragraphs) cost the workers 11% more CPU on 10,000
+#: short articles than chunks of 48,000 in batches of 128 paragraphs (``bench/RESULTS.md``)
+CHUNK_CHARS = 48_000
+#: documents a chunk sent to a worker holds at most
+CHUNK_DOCS = 128
 
 
 def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[bytes]:
@@ -126,7 +131,7 @@ class Analyser:
         chunk: documents per task sent to a worker.
     """
 
-    def __init__(self, model: str | None = None, jobs: int = 1, batch_size: int = 64, chunk: int = 32):
+    def __init__(self, model: str | None = None, jobs: int = 1, batch_size: int = 128, chunk: int = 32):
         self.model, self.jobs, self.batch_size, self.chunk = model, max(1, jobs), batch_size, max(1, chunk)
         self.pool: ProcessPoolExecutor | None = None
 
@@ -187,10 +192,10 @@ class Analyser:
 class Feeder:
     """Analyse documents while the rest of the corpus is still being read.
 
-    ``add(document, key)`` queues a document; every ``chunk`` documents, or fewer holding
+    ``add(document, key)`` queues a document; every :data:`CHUNK_DOCS` documents, or fewer holding
     :data:`CHUNK_CHARS` characters, go to a worker (at most two chunks per worker in flight: reading
-    waits for them; the last chunks, small, leave little for one worker to do while the other
-    waits); each cache entry comes back to
+    waits for them; what is left when reading ends goes in one chunk per worker, so that one worker
+    does not parse it alone while the other waits); each cache entry comes back to
     ``put(key, entry)`` (the cache). ``finish()`` sends the rest and waits for all.
     With one job, each chunk is analysed here when it is full.
     """
@@ -201,7 +206,7 @@ class Feeder:
         self.chars = 0
         self.window: deque = deque()
         self.sent = 0
-        self.chunk = 16 if analyser.jobs > 1 else analyser.chunk
+        self.chunk = CHUNK_DOCS if analyser.jobs > 1 else analyser.chunk
 
     def add(self, document: Document, key: str) -> None:
         self.buffer.append((document, key))
@@ -240,6 +245,12 @@ class Feeder:
         """Send what is left and wait for every analysis (``progress`` counts them from here on)."""
         if progress is not None:
             self.progress = progress
+        jobs = self.analyser.jobs
+        if jobs > 1 and len(self.buffer) > 1:
+            rest, size = self.buffer, -(-len(self.buffer) // jobs)
+            for i in range(0, len(rest), size):
+                self.buffer = rest[i:i + size]
+                self._send()
         self._send()
         while self.window:
             self._collect()

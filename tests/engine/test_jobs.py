@@ -247,12 +247,15 @@ def test_jobs_mapper_sees_only_the_shared_keys_of_the_article_it_maps(tmp_path, 
 
 
 def test_feeder_chunks_by_documents_and_characters(monkeypatch):
-    """A chunk goes to a worker at 16 documents, or sooner when it holds CHUNK_CHARS characters, so
-    the last chunks of long articles are short; every document is sent once, in order."""
+    """A chunk goes to a worker at CHUNK_DOCS documents, or sooner when it holds CHUNK_CHARS characters;
+    what is left when reading ends goes in one chunk per worker; every document is sent once, in order."""
     from concurrent.futures import Future
 
     from kg.engine import workers
     from kg.ingest.documents import from_text
+
+    monkeypatch.setattr(workers, "CHUNK_DOCS", 16)
+    monkeypatch.setattr(workers, "CHUNK_CHARS", 12_000)
 
     sent: list[list[str]] = []
 
@@ -272,7 +275,8 @@ def test_feeder_chunks_by_documents_and_characters(monkeypatch):
     for i, text in enumerate(texts):
         feeder.add(from_text(text, f"d{i:02d}"), f"k{i:02d}")
     feeder.finish()
-    assert [len(c) for c in sent] == [16, 6, 2, 2]  # 16 short; 4 short and 2 long; 2 long; 1 long and 1 short
+    # 16 short; 4 short and 2 long; 2 long; then the rest, 1 long and 1 short, one a worker
+    assert [len(c) for c in sent] == [16, 6, 2, 1, 1]
     assert [d for c in sent for d in c] == [f"d{i:02d}" for i in range(len(texts))]
     assert got == [f"k{i:02d}" for i in range(len(texts))]
 
