@@ -33,7 +33,7 @@ _FROZEN = False  # has this worker frozen its model's objects (see _worker_model
 #: articles of 550 characters, or 24 of 2,000 (a worker parses 48,000 characters in about 1.3 s).
 #: A chunk's paragraphs are parsed in ``nlp.pipe`` batches, and a chunk smaller than a batch makes a
 #: small batch: chunks of 12,000 characters (40 paragraphs) cost the workers 11% more CPU on 10,000
-#: short articles than chunks of 48,000 in batches of 128 paragraphs (``bench/RESULTS.md``)
+#: short articles than chunks of 48,000 in batches of 128 paragraphs (measured on bench/corpus.py's)
 CHUNK_CHARS = 48_000
 #: documents a chunk sent to a worker holds at most
 CHUNK_DOCS = 128
