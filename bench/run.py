@@ -10,8 +10,7 @@ read at run time), every person renamed in both; then measures, each command in 
 (bench/builds.py: the whole process tree sampled every 0.2 s for memory, PSS, and CPU), for each corpus 1-3:
 
 1. build throughput as a ratio to spaCy alone: ``kg build --jobs J`` against ``nlp.pipe`` of the
-   same texts with the same model, ``--batch-size`` texts a batch and ``n_process=J`` (the build
-   batches paragraphs, by its default of 128: kg.engine.options) (each a whole process: start,
+   same texts with the same model, batch size and ``n_process=J`` (each a whole process: start,
    model load, the work; spaCy alone keeps no result), ``--pairs`` times in turn (build first, then
    spaCy first: a drift of the machine's speed weighs on both sides), the median of the pairs'
    ratios - goal >= 0.95 by wall clock;
@@ -157,9 +156,7 @@ def write_results(args, began: float, load_before, rows, corpora, builds: dict, 
         f"Builds run `kg build CORPUS --out DIR --jobs {args.jobs} --quiet` (default formats "
         "Turtle and TriG, SHACL validation on); spaCy alone is `nlp.pipe(texts, batch_size="
         f"{args.batch_size}, n_process={args.jobs})` over the same articles' texts with the model as it ships "
-        "(`spacy.load`); the build parses each article's paragraphs, in batches of 128 paragraphs (its default: "
-        "about the words of 64 articles of the seeds corpus, a third of 64 of the realistic one's), with kg's parser, "
-        "the same model with its attribute ruler and "
+        "(`spacy.load`); the build parses with kg's parser, the same model with its attribute ruler and "
         "lemmatizer memoised (`kg.nlp.memo`: the same annotations, `tests/nlp/test_memo.py`), timed alone "
         "the same way. The large build (afresh each time) and spaCy alone run in turn, "
         f"{args.pairs} times each (the build first in the odd pairs, spaCy first in the even ones), and the "

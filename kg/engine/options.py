@@ -51,9 +51,7 @@ class BuildOptions:
         validate: check changed document graphs against the SHACL shapes (in chunks).
         reason: add the OWL 2 RL entailments graph (local engine).
         rebuild: parse every document again, ignoring the cache.
-        batch_size: paragraphs per ``nlp.pipe`` batch (128: about the words of 64 short articles;
-            spaCy's tagger, parser and recogniser parse a batch of 128 short paragraphs 7-10% faster
-            a paragraph than one of 64).
+        batch_size: paragraphs per ``nlp.pipe`` batch.
         engine: ``"local"`` or ``"dask"`` (:func:`kg.engine.build` picks it).
         jobs: processes that parse and analyse (local engine).
         scheduler: a Dask scheduler's address; None: a local cluster of ``workers`` processes.
@@ -73,7 +71,7 @@ class BuildOptions:
     validate: bool = True
     reason: bool = False
     rebuild: bool = False
-    batch_size: int = 128
+    batch_size: int = 64
     engine: str = "local"
     jobs: int = 1
     scheduler: str | None = None

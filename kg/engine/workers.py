@@ -29,14 +29,15 @@ from kg.ingest.documents import Document
 
 _MODEL: str | None = None
 _FROZEN = False  # has this worker frozen its model's objects (see _worker_model)
-#: characters of text a chunk sent to a worker holds at most (unless it is one document): about 90
-#: articles of 550 characters, or 24 of 2,000 (a worker parses 48,000 characters in about 1.3 s).
-#: A chunk's paragraphs are parsed in ``nlp.pipe`` batches, and a chunk smaller than a batch makes a
-#: small batch: chunks of 12,000 characters (40 paragraphs) cost the workers 11% more CPU on 10,000
-#: short articles than chunks of 48,000 in batches of 128 paragraphs (measured on bench/corpus.py's)
-CHUNK_CHARS = 48_000
+#: characters of text a chunk sent to a worker holds at most (unless it is one document): about 44
+#: articles of 550 characters (100 paragraphs), or 12 of 2,000 (a worker parses it in about 0.7 s). A
+#: chunk's paragraphs are parsed in ``nlp.pipe`` batches, and a chunk of fewer paragraphs than a batch
+#: parses in small ones: chunks of 12,000 characters made batches of about 40 paragraphs, which spaCy
+#: parses 3-5% slower a paragraph than batches of 64 (measured in one process on bench/corpus.py's
+#: articles; 128 a batch would save as much again, but costs each worker 40 MB more at its peak)
+CHUNK_CHARS = 24_000
 #: documents a chunk sent to a worker holds at most
-CHUNK_DOCS = 128
+CHUNK_DOCS = 64
 
 
 def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[bytes]:
@@ -131,7 +132,7 @@ class Analyser:
         chunk: documents per task sent to a worker.
     """
 
-    def __init__(self, model: str | None = None, jobs: int = 1, batch_size: int = 128, chunk: int = 32):
+    def __init__(self, model: str | None = None, jobs: int = 1, batch_size: int = 64, chunk: int = 32):
         self.model, self.jobs, self.batch_size, self.chunk = model, max(1, jobs), batch_size, max(1, chunk)
         self.pool: ProcessPoolExecutor | None = None
 
