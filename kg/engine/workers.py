@@ -246,12 +246,10 @@ class Feeder:
         """Send what is left and wait for every analysis (``progress`` counts them from here on)."""
         if progress is not None:
             self.progress = progress
-        jobs = self.analyser.jobs
-        if jobs > 1 and len(self.buffer) > 1:
-            rest, size = self.buffer, -(-len(self.buffer) // jobs)
-            for i in range(0, len(rest), size):
-                self.buffer = rest[i:i + size]
-                self._send()
-        self._send()
+        rest = self.buffer
+        size = -(-len(rest) // self.analyser.jobs)  # one piece a worker (all of it, with one job)
+        for i in range(0, len(rest), size or 1):
+            self.buffer = rest[i:i + size]
+            self._send()
         while self.window:
             self._collect()
