@@ -22,9 +22,9 @@ sys.path.insert(0, str(ROOT))
 #: stage -> the frames (function name, file name ending) whose time is the stage's
 STAGES = {
     "spaCy (nlp.pipe)": [("pipe", "spacy/language.py")],
-    "mentions": [("find", "kg/extract/mentions.py"), ("second_pass", "kg/extract/mentions.py"), ("attach_roles", "kg/extract/mentions.py")],
+    "mentions": [("find", "kg/extract/people/mentions.py"), ("second_pass", "kg/extract/people/mentions.py"), ("attach_roles", "kg/extract/people/mentions.py")],
     "resolve (document)": [("resolve_document", "kg/resolve/document.py")],
-    "extract": [("extract", "kg/extract/events.py")],
+    "extract": [("extract", "kg/extract/events/matcher.py")],
     "corpus step": [("corpus_step", "kg/engine/corpus.py")],
     "mapping (rdflib)": [("add", "kg/rdf/mapping.py")],
     "SHACL check (compiled; pySHACL if flagged)": [("check", "kg/semantics/batch.py")],

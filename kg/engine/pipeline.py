@@ -19,8 +19,8 @@ from rdflib import Dataset
 
 from kg.engine.facts import Fact
 from kg.engine.record import ArgumentRecord, DocumentRecord, EntityRecord, EventRecord
-from kg.extract import events as extract
-from kg.extract import mentions
+from kg.extract.events import matcher as extract
+from kg.extract.people import mentions
 from kg.ingest.documents import Document, Problem, from_text, read_corpus
 from kg.model import Entity, Event, Mention, fold
 from kg.nlp import parse as nlp

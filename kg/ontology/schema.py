@@ -5,7 +5,7 @@ checks its pattern files), validated in strict JSON mode: a misspelt key, a wron
 unknown choice is a load error naming the file, the rule and the key, instead of a rule that
 silently matches something else. The field descriptions are the reference of the rule
 language; the code that carries out each construction key of a rule is registered in
-:mod:`kg.extract.rules`, which checks at load that it covers exactly the keys declared here.
+:mod:`kg.extract.events.rules`, which checks at load that it covers exactly the keys declared here.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Rule(_Strict):
     """One event trigger rule: a trigger lemma and the construction around it.
 
     The core keys say which class and which trigger; every other key is a construction key,
-    carried out by the handler :mod:`kg.extract.rules` registers for it."""
+    carried out by the handler :mod:`kg.extract.events.rules` registers for it."""
 
     id: str = Field(alias="rule", pattern=r"^\S+$",
                     description="stable id written to the graph (kg:rule): 'class_family.construction'")
@@ -396,5 +396,5 @@ CORE_KEYS = frozenset({"rule", "class", "lemmas", "pos", "confidence", "examples
 
 
 def construction_keys() -> frozenset[str]:
-    """The construction keys a rule may carry (each owned by one handler of :mod:`kg.extract.rules`)."""
+    """The construction keys a rule may carry (each owned by one handler of :mod:`kg.extract.events.rules`)."""
     return frozenset(f.alias or name for name, f in Rule.model_fields.items()) - CORE_KEYS

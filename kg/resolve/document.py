@@ -19,7 +19,7 @@ from kg.ontology import lexicon
 from kg.ontology.states import STATE_KEY, government, state_of
 from kg.model import Entity, Mention, fold
 from kg.nlp.parse import Paragraph
-from kg.extract.spelling import edit_distance, typo_match  # (with the mention rules, which use them first)
+from kg.extract.people.spelling import edit_distance, typo_match  # (with the mention rules, which use them first)
 
 _PERSONISH = {"Person"}
 

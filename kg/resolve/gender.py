@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from kg.extract.given_names import frequencies
+from kg.extract.people.given_names import frequencies
 
 
 @cache

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 import spacy
 
-from kg.extract import domain
+from kg.extract.events import domain
 
 
 @pytest.fixture(scope="module")

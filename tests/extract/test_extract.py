@@ -317,7 +317,7 @@ def _refusal_case():
 
 
 def test_extract_refuser_is_the_one_asked():
-    from kg.extract.discourse import refuser
+    from kg.extract.events.discourse import refuser
 
     demand, m, ana, tom, eva = _refusal_case()
     asked = demand.targets[0]
@@ -330,7 +330,7 @@ def test_extract_refuser_is_the_one_asked():
 
 
 def test_extract_refuser_keeps_a_named_agent_and_needs_a_demand():
-    from kg.extract.discourse import refuser
+    from kg.extract.events.discourse import refuser
 
     demand, m, ana, tom, eva = _refusal_case()
     named = [m("Person", "Eva Berg", eva)]

@@ -1,4 +1,4 @@
-"""States' governments as actors and targets (kg/extract/governments.py, ``countries.json`` "states"):
+"""States' governments as actors and targets (kg/extract/people/governments.py, ``countries.json`` "states"):
 'the Kenyan government', 'the government of Kenya', "Kenya's government", a state's name where a
 clause makes it act or be acted on, and 'the government' when the article's state is known; in
 every event family, and the places, modifiers, surnames and US states that are no government.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.charges import actor
+from kg.extract.events.charges import actor
 
 pytestmark = pytest.mark.model
 

@@ -71,7 +71,7 @@ def test_offices_not_the_wrong_office(facts, text, name, wrong):
 
 def test_of_forms_made_once_per_lexicon():
     """The 'A of B' title forms are read once per lexicon, and again for another one."""
-    from kg.extract.offices import _of_forms, _read_of_forms
+    from kg.extract.people.offices import _of_forms, _read_of_forms
     from kg.ontology import lexicon
 
     lex = lexicon.load()

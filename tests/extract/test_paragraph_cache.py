@@ -1,7 +1,7 @@
-"""The per-paragraph things the analysis makes once (kg.nlp.parse.Paragraph, kg.extract.finder)
+"""The per-paragraph things the analysis makes once (kg.nlp.parse.Paragraph, kg.extract.people.finder)
 are what spaCy gives each time."""
 
-from kg.extract.finder import Finder, span_text
+from kg.extract.people.finder import Finder, span_text
 from kg.nlp.parse import Paragraph
 
 TEXT = "Speaker Ana Lopes ejected MP Tom Reyes on Monday.  \"It was fair,\" she said. The 45-year-old left."

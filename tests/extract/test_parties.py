@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.organisations import party_facts_index, party_facts_shorts
+from kg.extract.people.organisations import party_facts_index, party_facts_shorts
 from kg.ontology import lexicon
 
 

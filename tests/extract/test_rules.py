@@ -1,4 +1,4 @@
-"""The registry of construction handlers (kg.extract.rules): one handler per construction key
+"""The registry of construction handlers (kg.extract.events.rules): one handler per construction key
 the schema declares, readers that match the schema's choices, and parameter checks that fail
 the rules' compilation in one line naming file, rule and key."""
 
@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from kg.extract import rules
+from kg.extract.events import rules
 from kg.ontology import lexicon, schema
 from kg.ontology.lexicon import LexiconError
 

@@ -1,9 +1,9 @@
-"""Tests for kg.extract.timex: resolving and locating time expressions."""
+"""Tests for kg.extract.context.timex: resolving and locating time expressions."""
 from datetime import date
 
 import pytest
 
-from kg.extract.timex import Timex, find, resolve
+from kg.extract.context.timex import Timex, find, resolve
 
 WED = date(2020, 6, 17)  # a Wednesday
 THU = date(2020, 6, 18)
@@ -117,7 +117,7 @@ def test_timex_find_spans_resolve():
 
 def _find_everywhere(text: str) -> list[tuple[int, int, str]]:
     """``find`` as it was: a match tried at every position after no letter or digit."""
-    from kg.extract.timex import _regexes
+    from kg.extract.context.timex import _regexes
 
     pattern, candidates = _regexes()["find"], []
     for start in range(len(text)):

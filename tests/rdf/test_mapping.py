@@ -367,7 +367,7 @@ def _runtime_names() -> list[str]:
     names = {r.cls for r in lex.rules} | {r.get("negated_future_class") for r in lex.rules} - {None}
     names |= {k for k in lex.modality if k[:1].isupper()} | set(lex.party_roles.values())
     # the extract stage's modules (events, modality, mentions, roles, ...)
-    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "kg" / "extract").glob("*.py")))
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "kg" / "extract").rglob("*.py")))
     names |= set(re.findall(r'return "([A-Z]\w+)", cls', source)) | set(re.findall(r'modality = "([A-Z]\w+)"', source))
     names |= set(re.findall(r'"(\w+Of|holdsOffice)"', source))
     return sorted(names)

@@ -28,6 +28,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ontology", ("kg.ontology",)),
     ("ingest", ("kg.ingest",)),
     ("nlp", ("kg.nlp",)),
+    # extract's own layers (issue 38): the document as the rules see it, then people and roles, then events
+    ("extract.context", ("kg.extract.context",)),
+    ("extract.people", ("kg.extract.people",)),
+    ("extract.events", ("kg.extract.events",)),
     ("extract", ("kg.extract",)),
     ("resolve", ("kg.resolve",)),
     ("rdf", ("kg.rdf",)),

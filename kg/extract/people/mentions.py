@@ -5,9 +5,9 @@ role descriptions ("the NDP leader", "the Speaker"), pronouns and relative prono
 Titles and roles are read from ``ontology/lexicon/titles.json``; parties from the
 gazetteer in ``organizations.json`` plus contexts that mark an unknown party.
 
-Each family of mention rules has its module (:mod:`kg.extract.organisations`,
-:mod:`kg.extract.people`, :mod:`kg.extract.roles`), all adding to one
-:class:`~kg.extract.finder.Finder` per paragraph.
+Each family of mention rules has its module (:mod:`kg.extract.people.organisations`,
+:mod:`kg.extract.people.people`, :mod:`kg.extract.people.roles`), all adding to one
+:class:`~kg.extract.people.finder.Finder` per paragraph.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract import chairs, companies, epithets, governments, organisations, people, roles
-from kg.extract.finder import Finder, span_text
-from kg.extract.given_names import is_given_name
-from kg.extract.spelling import edit_distance, typo_match
+from kg.extract.people import chairs, companies, epithets, governments, organisations, people, roles
+from kg.extract.people.finder import Finder, span_text
+from kg.extract.people.given_names import is_given_name
+from kg.extract.people.spelling import edit_distance, typo_match
 from kg.model import Mention, fold
 from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon

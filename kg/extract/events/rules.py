@@ -6,7 +6,7 @@ construction key a rule may carry (declared, typed and documented in
 here with :func:`construction`. When the rules are compiled (:func:`compiled`, once per
 lexicon), each rule gets one handler per key it uses; the handler checks its parameters then
 (:meth:`Construction.problem`: a one-line :class:`~kg.ontology.lexicon.LexiconError` naming
-file, rule and key). The matcher (:mod:`kg.extract.events`) calls the hooks each handler
+file, rule and key). The matcher (:mod:`kg.extract.events.matcher`) calls the hooks each handler
 implements, phase by phase, and within a phase in the order the schema declares the keys:
 
 =============================  ==================================================================
@@ -35,14 +35,14 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from spacy.tokens import Token
 
-from kg.extract.context import Context
+from kg.extract.context.state import Context
 from kg.model import Event, Mention
 from kg.ontology import lexicon, schema
 from kg.ontology.lexicon import Lexicon, Rule
 
 #: the modules whose handlers make up the registry, imported by :func:`registry`
-FAMILIES = ("kg.extract.arguments", "kg.extract.around", "kg.extract.charges", "kg.extract.modality", "kg.extract.discourse",
-            "kg.extract.domain", "kg.extract.formulas", "kg.extract.quoted_charges")
+FAMILIES = tuple(f"kg.extract.events.{family}" for family in (
+    "arguments", "around", "charges", "modality", "discourse", "domain", "formulas", "quoted_charges"))
 #: the hooks a handler may implement, in the order the matcher calls them
 HOOKS = ("fits", "polarity", "licensed", "licenses", "voiced", "read", "charge", "refine", "require")
 

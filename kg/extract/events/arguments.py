@@ -1,15 +1,15 @@
 """Construction keys about where the trigger's agent and target are (``target_from``,
 ``agent_from``, ``headline_passive``), and :func:`read`, the argument phase of the matcher;
-what must be around the trigger is :mod:`kg.extract.around`.
+what must be around the trigger is :mod:`kg.extract.events.around`.
 """
 
 from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract import quotes
-from kg.extract.context import Context, events_file
-from kg.extract.rules import Arguments, CompiledRule, Construction, Match, construction
+from kg.extract.context import quotes
+from kg.extract.context.state import Context, events_file
+from kg.extract.events.rules import Arguments, CompiledRule, Construction, Match, construction
 from kg.model import Mention
 from kg.nlp import syntax
 from kg.nlp.syntax import has

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.finder import Finder, capitalised, modifier
-from kg.extract.offices import name_after, name_start, not_current, titles
-from kg.extract.organisations import party_word, unknown_party_before_role
+from kg.extract.people.finder import Finder, capitalised, modifier
+from kg.extract.people.offices import name_after, name_start, not_current, titles
+from kg.extract.people.organisations import party_word, unknown_party_before_role
 from kg.model import Mention, fold
 
 _SUBJECT_DEPS = {"nsubj", "nsubjpass"}
@@ -231,7 +231,7 @@ def pronouns_and_relatives(f: Finder) -> None:
     rel = f.lex.grammar["relative_pronouns"]
     gender = f.lex.grammar["pronoun_gender"]
     # a pronoun inside a direct quote speaks from the speaker's point of view, not the story's
-    from kg.extract.quotes import QUOTE
+    from kg.extract.context.quotes import QUOTE
     quoted = None  # found at the first pronoun
     for i, tok in enumerate(f.tokens):
         low = lowers[i]

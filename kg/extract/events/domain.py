@@ -15,8 +15,8 @@ from functools import cache
 
 from spacy.tokens import Span, Token
 
-from kg.extract.context import events_file
-from kg.extract.rules import Construction, Match, construction
+from kg.extract.context.state import events_file
+from kg.extract.events.rules import Construction, Match, construction
 from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon, schema
 

@@ -1,5 +1,5 @@
 """Date the events of a document: a time expression of the trigger's clause (or a clause above
-it), else the story's current date (:mod:`kg.extract.timex` finds and resolves expressions)."""
+it), else the story's current date (:mod:`kg.extract.context.timex` finds and resolves expressions)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from datetime import date
 
 from spacy.tokens import Token
 
-from kg.extract import timex
-from kg.extract.context import Context
+from kg.extract.context import timex
+from kg.extract.context.state import Context
 from kg.model import Event
 from kg.ontology import lexicon
 
@@ -34,7 +34,7 @@ def _dates_event(expr: Token, trigger: Token) -> bool:
 
 
 def date_events(ctx: Context, events: list[Event]) -> None:
-    """Set ``date`` on each event of a document (``ctx``: its :class:`~kg.extract.context.Context`):
+    """Set ``date`` on each event of a document (``ctx``: its :class:`~kg.extract.context.state.Context`):
     a time expression of its clause (or a clause above it), else the story's current date (the
     last exact date the article gave outside embedded posts)."""
     doc_date = ctx.document.date

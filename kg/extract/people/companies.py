@@ -9,8 +9,8 @@ capitalised word is too often a surname to count. ``grammar.json`` lists the hea
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder, per_lexicon
-from kg.extract.organisations import party_initials
+from kg.extract.people.finder import Finder, per_lexicon
+from kg.extract.people.organisations import party_initials
 from kg.model import Mention, fold
 
 

@@ -3,10 +3,10 @@ relative clauses ('X, who leads Y') and member phrases ('X, a member of the Y').
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder, capitalised
-from kg.extract.offices import not_current
-from kg.extract.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
-from kg.extract.organisations import gazetteer_key, party_initials, party_word
+from kg.extract.people.finder import Finder, capitalised
+from kg.extract.people.offices import not_current
+from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
+from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
 from kg.model import Mention, fold
 
 

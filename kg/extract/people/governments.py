@@ -13,7 +13,7 @@ when the tagger calls it a place, so that 'Chad Wolf' and 'Jordan' the surname s
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder, per_lexicon
+from kg.extract.people.finder import Finder, per_lexicon
 from kg.model import Mention
 from kg.ontology.states import STATE_KEY, state_demonyms, state_names
 

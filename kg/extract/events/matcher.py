@@ -2,23 +2,24 @@
 
 Each rule in ``ontology/lexicon/events.json`` names a trigger lemma and the construction
 around it. This module is the matcher: it finds the triggers and runs, for each rule a trigger
-can fire, the hooks of the rule's construction handlers (:mod:`kg.extract.rules`) phase by
+can fire, the hooks of the rule's construction handlers (:mod:`kg.extract.events.rules`) phase by
 phase: the construction around the trigger, whether the text asserts it
-(:mod:`kg.extract.modality`), its arguments off the parse (:mod:`kg.extract.arguments`,
-:mod:`kg.extract.charges`), what they must be and the discourse around them
-(:mod:`kg.extract.discourse`). Then it adds the quotes' statements, dates every event
-(:mod:`kg.extract.dates`) and folds repeats.
+(:mod:`kg.extract.events.modality`), its arguments off the parse (:mod:`kg.extract.events.arguments`,
+:mod:`kg.extract.events.charges`), what they must be and the discourse around them
+(:mod:`kg.extract.events.discourse`). Then it adds the quotes' statements, dates every event
+(:mod:`kg.extract.context.dates`) and folds repeats.
 """
 
 from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract import arguments, discourse, quotes, rules
-from kg.extract.context import Context
-from kg.extract.dates import date_events
-from kg.extract.modality import modality
-from kg.extract.rules import CompiledRule, Match
+from kg.extract.events import arguments, discourse, rules
+from kg.extract.context import quotes
+from kg.extract.context.state import Context
+from kg.extract.context.dates import date_events
+from kg.extract.events.modality import modality
+from kg.extract.events.rules import CompiledRule, Match
 from kg.ingest.documents import Document
 from kg.model import Event, Mention
 from kg.nlp.parse import Paragraph

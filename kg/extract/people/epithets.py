@@ -7,7 +7,7 @@ or to no one when none or several do."""
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder, capitalised
+from kg.extract.people.finder import Finder, capitalised
 from kg.model import Mention, fold
 
 

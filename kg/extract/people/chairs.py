@@ -2,12 +2,12 @@
 the Public Accounts Committee X', 'House Judiciary Committee Chairman X'. The office is the body's
 chair ('Chair of the House Judiciary Committee'), whatever the word for it (``titles.json``
 ``committee_chairs``); a title before a name makes the name its holder, and one after a name in
-apposition is left to :func:`kg.extract.roles.appositions`."""
+apposition is left to :func:`kg.extract.people.roles.appositions`."""
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder
-from kg.extract.offices import name_after, not_current
+from kg.extract.people.finder import Finder
+from kg.extract.people.offices import name_after, not_current
 from kg.model import Mention, fold
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.charges import actor
-from kg.extract.rules import Arguments, Construction, construction
+from kg.extract.events.charges import actor
+from kg.extract.events.rules import Arguments, Construction, construction
 from kg.nlp import syntax
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.arguments import quoted
-from kg.extract.rules import Construction, construction
+from kg.extract.events.arguments import quoted
+from kg.extract.events.rules import Construction, construction
 from kg.nlp import syntax
 from kg.nlp.syntax import has
 from kg.ontology import lexicon

@@ -8,7 +8,7 @@ from functools import cache
 
 from spacy.tokens import Token
 
-from kg.extract.finder import Finder, capitalised, gazetteer_aliases, longest
+from kg.extract.people.finder import Finder, capitalised, gazetteer_aliases, longest
 from kg.model import Mention, fold
 from kg.ontology import lexicon
 

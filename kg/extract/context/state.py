@@ -7,7 +7,7 @@ from functools import cache
 
 from spacy.tokens import Token
 
-from kg.extract import quotes
+from kg.extract.context import quotes
 from kg.ingest.documents import Document
 from kg.model import Mention
 from kg.nlp.parse import Paragraph

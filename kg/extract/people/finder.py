@@ -1,8 +1,8 @@
 """The state of finding the mentions of one paragraph, and helpers the mention rules share.
 
 :class:`Finder` holds the paragraph's parse, the lexicon, the phrase matchers and the mentions
-found so far with the tokens they own; the rules of :mod:`kg.extract.organisations`,
-:mod:`kg.extract.people` and :mod:`kg.extract.roles` take it and add to it.
+found so far with the tokens they own; the rules of :mod:`kg.extract.people.organisations`,
+:mod:`kg.extract.people.people` and :mod:`kg.extract.people.roles` take it and add to it.
 """
 
 from __future__ import annotations

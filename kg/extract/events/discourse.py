@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract import domain
-from kg.extract.context import Context
-from kg.extract.rules import Construction, Match, construction, produced_classes
+from kg.extract.events import domain
+from kg.extract.context.state import Context
+from kg.extract.events.rules import Construction, Match, construction, produced_classes
 from kg.model import Event, Mention
 from kg.nlp import syntax
 from kg.ontology import lexicon

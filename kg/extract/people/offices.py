@@ -4,8 +4,8 @@ where the name after it begins ("President of France X", "MP (Member of Parliame
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder, capitalised, longest, per_lexicon
-from kg.extract.given_names import is_given_name
+from kg.extract.people.finder import Finder, capitalised, longest, per_lexicon
+from kg.extract.people.given_names import is_given_name
 from kg.model import Mention
 
 

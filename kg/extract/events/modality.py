@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.context import Context
-from kg.extract.rules import CompiledRule, Construction, construction
+from kg.extract.context.state import Context
+from kg.extract.events.rules import CompiledRule, Construction, construction
 from kg.nlp import syntax
 from kg.ontology import lexicon
 

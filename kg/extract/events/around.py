@@ -1,13 +1,13 @@
 """Construction keys about what must be around the trigger in its own clause (``particles``,
 ``xcomp``, ``ccomp``, ``dobj``, ``prep``, ``without_prep``, ``no_complement``, ``no_complement_but_object``,
-``bare``, ``voice``); where the arguments are is :mod:`kg.extract.arguments`."""
+``bare``, ``voice``); where the arguments are is :mod:`kg.extract.events.arguments`."""
 
 from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.arguments import _pobj, complement
-from kg.extract.rules import Arguments, Construction, construction
+from kg.extract.events.arguments import _pobj, complement
+from kg.extract.events.rules import Arguments, Construction, construction
 from kg.nlp import syntax
 from kg.nlp.syntax import has
 from kg.ontology import lexicon

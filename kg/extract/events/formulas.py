@@ -14,8 +14,8 @@ from functools import cache
 
 from spacy.tokens import Token
 
-from kg.extract.context import Context
-from kg.extract.rules import Arguments, Construction, construction
+from kg.extract.context.state import Context
+from kg.extract.events.rules import Arguments, Construction, construction
 
 
 

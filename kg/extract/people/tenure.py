@@ -5,7 +5,7 @@ span of years ('X, Speaker from 2011 to 2015'), a titled name in a past clause d
 
 from __future__ import annotations
 
-from kg.extract.finder import Finder
+from kg.extract.people.finder import Finder
 from kg.model import Mention
 
 
