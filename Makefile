@@ -105,14 +105,14 @@ shacl-js:
 	    >/dev/null || echo "could not install rdf-validate-shacl: those tests will be skipped"; }
 
 ## make score: extraction quality against the shared gold facts: the seeds, the development set and
-## the real news set (needs ../shared; about 3 minutes)
+## the two real news sets (needs ../shared; about 6 minutes)
+SCORE = $(BIN)/python $(SHARED)/eval/score.py
+BUILD = -- $(BIN)/kg build {input} --out {out}
 score: $(STAMP)
-	$(BIN)/python $(SHARED)/eval/score.py --docs $(SHARED)/seeds --gold $(SHARED)/eval/gold/seeds.tsv \
-		--entities $(SHARED)/eval/gold/entities.tsv -- $(BIN)/kg build {input} --out {out}
-	$(BIN)/python $(SHARED)/eval/score.py --docs $(SHARED)/devset/articles --gold $(SHARED)/devset/gold.tsv \
-		--entities $(SHARED)/devset/entities.tsv -- $(BIN)/kg build {input} --out {out}
-	$(BIN)/python $(SHARED)/eval/score.py --docs $(SHARED)/realnews/articles --gold $(SHARED)/realnews/gold.tsv \
-		--entities $(SHARED)/realnews/entities.tsv -- $(BIN)/kg build {input} --out {out}
+	$(SCORE) --docs $(SHARED)/seeds --gold $(SHARED)/eval/gold/seeds.tsv --entities $(SHARED)/eval/gold/entities.tsv $(BUILD)
+	$(SCORE) --docs $(SHARED)/devset/articles --gold $(SHARED)/devset/gold.tsv --entities $(SHARED)/devset/entities.tsv $(BUILD)
+	$(SCORE) --docs $(SHARED)/realnews/articles --gold $(SHARED)/realnews/gold.tsv --entities $(SHARED)/realnews/entities.tsv $(BUILD)
+	$(SCORE) --docs $(SHARED)/realnews2/articles --gold $(SHARED)/realnews2/gold.tsv --entities $(SHARED)/realnews2/entities.tsv $(BUILD)
 
 clean:
 	rm -rf output .pytest_cache
