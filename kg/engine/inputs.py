@@ -18,8 +18,10 @@ __all__ = ["Entry", "duplicate_id", "input_files", "no_input", "read_inputs", "r
 
 def no_input(problems: list[Problem]) -> NoInputError:
     """The error of a build that could read no article (``problems`` say why, input by input)."""
-    return NoInputError("no article could be read" + ("" if problems else "; give .txt or .md files or folders"),
-                        problems)
+    reasons = "; ".join(f"{p.path}: {p.message}" for p in problems[:3] if not p.warning)
+    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+    return NoInputError("no article could be read" + (f": {reasons}{more}" if reasons else
+                                                       "; give .txt or .md files or folders"), problems)
 
 
 def duplicate_id(where: Path | str, doc_id: str, other: Path | str | None) -> Problem:

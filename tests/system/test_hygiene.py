@@ -41,7 +41,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("engine", ("kg.engine",)),
     ("report", ("kg.report",)),
     ("cli", ("kg.cli", "kg.__main__")),
-    ("package", ("kg",)),
+    ("package", ("kg", "kg.library")),
 ]
 
 
