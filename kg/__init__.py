@@ -8,6 +8,7 @@ The library in five names (the command line ``kg`` does the same from a shell):
   SPARQL or a stored question by name, rows of rdflib terms or a pandas DataFrame;
 - :func:`validate` against the SHACL shapes, :func:`reason` with OWL 2 RL.
 
+Examples:
     >>> import kg
     >>> ds = kg.build(texts=["Speaker Ana Lopes ejected MP Tom Reyes on Monday."])
     >>> store = kg.Store()                     # in memory; kg.Store("output/store") on disk

@@ -4,6 +4,7 @@ The names here are what ``import kg`` gives (``kg.__all__``); everything below t
 stage's subpackage. Values in and out are rdflib's (a :class:`rdflib.Dataset`, rows of rdflib
 terms), so a notebook needs nothing of pyoxigraph or spaCy.
 
+Examples:
     >>> import kg
     >>> store = kg.Store()                       # in memory; kg.Store("output/store") on disk
     >>> sorted(store.questions())[:3]
@@ -16,11 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
 
 from kg.errors import KgError
+
+if TYPE_CHECKING:
+    from kg.semantics.validate import Report
 
 __all__ = ["Rows", "Store", "reason", "validate"]
 
@@ -85,10 +89,11 @@ class Store:
     Raises:
         KgError: the folder is no store, or another process is writing it.
 
-    >>> import kg
-    >>> with kg.Store() as store:
-    ...     store.query("SELECT ?x WHERE { VALUES ?x { 1 } }").rows
-    [{'x': rdflib.term.Literal('1', datatype=rdflib.term.URIRef('http://www.w3.org/2001/XMLSchema#integer'))}]
+    Examples:
+        >>> import kg
+        >>> with kg.Store() as store:
+        ...     store.query("SELECT ?x WHERE { VALUES ?x { 1 } }").rows
+        [{'x': rdflib.term.Literal('1', datatype=rdflib.term.URIRef('http://www.w3.org/2001/XMLSchema#integer'))}]
     """
 
     def __init__(self, path: Path | str | None = None, *, create: bool = True) -> None:
@@ -181,7 +186,7 @@ class Store:
         return len(self._open)
 
 
-def validate(data: Dataset | Graph):
+def validate(data: Dataset | Graph) -> "Report":
     """Check a graph against the project's SHACL shapes (``ontology/shapes.ttl``).
 
     Returns:

@@ -43,6 +43,12 @@ def facts(nlp):
     return run
 
 
+def documentation() -> str:
+    """The README and the guides in docs/ (what a user reads), as one text."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    return "\n".join(page.read_text(encoding="utf-8") for page in pages)
+
+
 def shared_or_skip(*parts: str) -> Path:
     """A path under ../shared, or skip the test with a visible reason."""
     path = SHARED.joinpath(*parts)

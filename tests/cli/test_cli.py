@@ -13,6 +13,7 @@ import rdflib
 from click.testing import CliRunner
 
 from kg.cli import main
+from tests.conftest import documentation
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTICLE = """---
@@ -162,8 +163,7 @@ def test_cli_every_command_has_help_with_example(command):
 
 @pytest.mark.parametrize("command", _commands())
 def test_cli_every_command_is_in_readme(command):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"kg {command}" in readme
+    assert f"kg {command}" in documentation()
 
 
 #: the module of kg.cli that holds each command: one per command, or per pair of kindred commands

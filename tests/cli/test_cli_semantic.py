@@ -12,6 +12,7 @@ from rdflib import Dataset
 
 from kg.cli.semantic import register
 from tests.clirun import group_fixture, run
+from tests.conftest import documentation
 
 ROOT = Path(__file__).resolve().parents[2]
 VALID = Path(__file__).parents[1] / "shapes" / "valid.ttl"
@@ -25,7 +26,7 @@ def test_cli_semantic_help_has_an_example_and_the_readme_knows_it(kg, command) -
     result = run(kg, command, "--help")
     assert result.exit_code == 0
     assert "Example:" in result.output and f"kg {command}" in result.output
-    assert f"kg {command}" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"kg {command}" in documentation()
 
 
 def test_cli_validate_valid_file(kg) -> None:

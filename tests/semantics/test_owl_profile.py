@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from kg.ontology.terms import ontology_path
+from tests.conftest import documentation
 
 HERE = Path(__file__).parent
 SOURCE = HERE / "owlapi" / "OwlProfileCheck.java"
@@ -84,7 +85,7 @@ def test_owl_profile_the_claim_names_what_the_checker_finds() -> None:
     assert m, header[:800]
     assert {p.removeprefix("kg:") for p in re.split(r",\s*", m.group(1))} == DATE_PROPERTIES
     assert "OWL2DLProfile" in header
-    readme = " ".join((HERE.parents[1] / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join(documentation().split())
     assert "OWL 2 DL except that its dates are `xsd:date`" in readme and "OWL2DLProfile" in readme
 
 
