@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import shutil
 import socket
 import subprocess
@@ -22,6 +23,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -68,6 +70,71 @@ def stop(proc: subprocess.Popen, seconds: float = 15) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+class _Canary(BaseHTTPRequestHandler):
+    """A stand-in for a host inside the network: it records every request that reaches it, and answers
+    a SPARQL query (``/sparql``) with one empty solution, anything else with one triple."""
+
+    def do_GET(self):
+        self.server.seen.append(self.path)
+        if self.path.startswith("/sparql"):
+            body, media = b'{"head":{"vars":[]},"results":{"bindings":[{}]}}', "application/sparql-results+json"
+        else:
+            body, media = b"<http://example.org/s> <http://example.org/p> <http://example.org/o> .\n", \
+                "application/n-triples"
+        self.send_response(200)
+        self.send_header("Content-Type", media)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_POST = do_GET
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def canary():
+    """An HTTP listener of the test's own on loopback: ``canary.url`` (a SPARQL endpoint at /sparql, a
+    graph anywhere else); ``canary.seen`` lists the paths of the requests that reached it."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Canary)
+    server.seen = []
+    server.url = f"http://127.0.0.1:{server.server_port}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+#: queries that make Oxigraph fetch {url} (a SERVICE), each hiding it from a scan of the text in its own
+#: way; on a store with at least one triple every one reaches the canary once fetching is allowed
+SERVICE_QUERIES = {
+    "dot-before": "SELECT * WHERE { ?s ?p ?o .SERVICE <{url}> { } }",
+    "escaped-hash-name": "PREFIX ex: <http://example.org/> SELECT * WHERE { ?s ?p ?o BIND(ex:a\\# AS ?x) "
+                         "SERVICE <{url}> { } }",
+    "escaped-hash-object": "PREFIX ex: <http://example.org/> SELECT * WHERE { ?s ?p ?o OPTIONAL { ?s ex:q\\# ?x } "
+                           "SERVICE <{url}> { } }",
+    "plain": "SELECT * WHERE { ?s ?p ?o SERVICE <{url}> { } }",
+    "lower-silent": "select * where { ?s ?p ?o service silent <{url}> { } }",
+    "after-comment": "SELECT * WHERE { ?s ?p ?o # a comment ends at the line's end\nSERVICE <{url}> { } }",
+    "in-optional": "SELECT * WHERE { ?s ?p ?o OPTIONAL { SERVICE <{url}> { } } }",
+    "in-exists": "SELECT * WHERE { ?s ?p ?o FILTER EXISTS { SERVICE <{url}> { } } }",
+    "in-subquery": "SELECT * WHERE { { SELECT ?s WHERE { ?s ?p ?o SERVICE <{url}> { } } } }",
+    "in-union": "SELECT * WHERE { { ?s ?p ?o } UNION { SERVICE <{url}> { } } }",
+    "in-graph": "SELECT * WHERE { GRAPH ?g { ?s ?p ?o SERVICE <{url}> { } } }",
+    "ask": "ASK { SERVICE <{url}> { } }",
+}
+#: queries that name SERVICE or LOAD without fetching anything: they run
+NOT_FETCHING = [
+    "SELECT ?service WHERE { ?service ?p ?o } LIMIT 1",
+    'SELECT ?s WHERE { ?s ?p ?o FILTER(?o != "SERVICE <http://127.0.0.1:9/> { }") } LIMIT 1',
+    "PREFIX ex: <http://example.org/> SELECT ?s WHERE { ?s ?p ?o OPTIONAL { ?s ex:load ?x } } LIMIT 1",
+    "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1 # SERVICE <http://127.0.0.1:9/> { }",
+    "SELECT ?s WHERE { ?s ?p ?o OPTIONAL { ?s <http://example.org/SERVICE> ?x } } LIMIT 1",
+]
 
 
 @dataclass

@@ -37,8 +37,9 @@ from kg.ontology.paths import ontology_dir
 from kg.query.deadline import QueryTimeoutError, run_bounded
 from kg.query.results import (CELL, FORMATS, Results, display_rows, distinct_rows, format_results,
                               from_oxigraph, iris_of, label_query, labels_from, ontology_labels, page_of, count_line)
-from kg.query.syntax import (PREFIXES, QueryError, bind_values, code_of, counted, fetching, is_distinct, paged,
-                             query_form, query_prefixes, syntax_message, with_prefixes)
+from kg.query.fetch import refuse_fetching
+from kg.query.syntax import (PREFIXES, QueryError, bind_values, code_of, counted, is_distinct, paged, query_form,
+                             query_prefixes, store_query, syntax_message, with_prefixes)
 
 __all__ = ["CELL", "FORMATS", "PREFIXES", "QueryError", "QueryText", "QueryTimeoutError", "Results", "StoredQuery",
            "answer", "bind_values", "check_params", "count_line", "count_store", "display_rows", "distinct_rows", "format_results", "from_oxigraph",
@@ -184,14 +185,12 @@ def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = Non
         QueryTimeoutError: it ran longer than ``timeout`` seconds, and was stopped.
     """
     text = bind_values(q.text, check_params(q, params or {}))
-    found = None if allow_fetch else fetching(text)
-    if found is not None:
-        raise QueryError(f"{q.source}: {found} fetches a URL from this machine, which kg refuses unless "
-                         "allowed (kg query --allow-fetch, run_store(..., allow_fetch=True))")
+    if not allow_fetch:
+        refuse_fetching(text, q.source, "kg query --allow-fetch, run_store(..., allow_fetch=True)")
     page = paged(text, offset, limit + 1) if limit is not None else None
 
     def attempt(query: str, pushed: bool) -> Results:
-        evaluate = lambda: store.query(query, use_default_graph_as_union=True, prefixes=PREFIXES)  # noqa: E731
+        evaluate = lambda: store_query(store, query)  # noqa: E731
         if timeout is not None:
             return _cut(run_bounded(evaluate, q.text, q.source, timeout), offset, limit, pushed)
         return from_oxigraph(evaluate(), offset=offset, limit=limit, pushed=pushed)

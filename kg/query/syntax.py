@@ -23,6 +23,33 @@ PREFIXES = {"kg": NS, "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
                                                    "doc", "event", "graph")}}
 
 
+def store_query(store: ox.Store, text: str, *, default_graph: list | None = None,
+                named_graphs: list | None = None):
+    """Run a query on a pyoxigraph store the way every kg query runs: :data:`PREFIXES` declared
+    (``kg:``, ``rdfs:``, ``person:``, ...), the default graph the union of the store's graphs.
+
+    ``kg query``, the library (:func:`kg.query.sparql.run_store`), the stored answers and ``kg serve``
+    all go through here, so a query means the same wherever it is sent.
+
+    Args:
+        default_graph: the graphs to use as the default graph instead of the union (the SPARQL
+            protocol's ``default-graph-uri``); ``named_graphs``: the graphs GRAPH may name.
+    Returns:
+        pyoxigraph's results (solutions, a boolean or triples; evaluated as they are read).
+    Raises:
+        SyntaxError: the query does not parse; OSError: the store failed.
+    """
+    options = {"default_graph": default_graph} if default_graph else {"use_default_graph_as_union": True}
+    if named_graphs:
+        options["named_graphs"] = named_graphs
+    return store.query(text, prefixes=PREFIXES, **options)
+
+
+def store_update(store: ox.Store, text: str) -> None:
+    """Run an update on a pyoxigraph store with :data:`PREFIXES` declared, as :func:`store_query` runs a query."""
+    store.update(text, prefixes=PREFIXES)
+
+
 class QueryError(KgError):
     """A query that cannot be run: bad syntax (with line and column), unknown name, bad parameter."""
 
@@ -168,25 +195,6 @@ def _where_brace(text: str) -> int | None:
                 elif up in ("SELECT", "ASK", "DESCRIBE", "CONSTRUCT") and form is None:
                     form = up
     return None
-
-
-#: the operations that make a SPARQL server fetch a URL: a federated query, a remote load
-FETCHING = ("SERVICE", "LOAD")
-_FETCHING = re.compile(r"(?<![\w:?$.\-\\])(SERVICE|LOAD)(?![\w:\-])", re.I)
-_UCHAR = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
-
-
-def fetching(text: str) -> str | None:
-    """The first operation of a query or update that fetches a URL (SERVICE or LOAD), if any.
-
-    Keywords are looked for outside comments, strings and IRIs, after undoing ``\\u`` escapes
-    (SPARQL allows them anywhere in the text), and a variable or prefixed name such as
-    ``?service`` or ``ex:load`` does not count.
-    """
-    text = _UCHAR.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)) if int(m.group(1) or m.group(2), 16)
-                      < 0x110000 else "\ufffd", text)
-    m = _FETCHING.search(code_of(text))
-    return m.group(1).upper() if m else None
 
 
 def _outer_group_end(text: str) -> int | None:

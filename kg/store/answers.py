@@ -43,7 +43,7 @@ import pyoxigraph as ox
 
 from kg.query.results import Results
 from kg.query.sparql import QueryText, run_store, stored_queries
-from kg.query.syntax import PREFIXES, bind_values
+from kg.query.syntax import bind_values, store_query
 
 __all__ = ["ANSWERS_DIR", "Refreshed", "StoredAnswers", "forget_answers", "refresh", "runner", "store_stamp"]
 
@@ -138,7 +138,7 @@ def refresh(store_dir: Path) -> Refreshed:
         for q in _answerable():
             text = bind_values(q.text, {})
             target = tmp / f"{q.name}.tsv"
-            results = store.query(text, use_default_graph_as_union=True, prefixes=PREFIXES)
+            results = store_query(store, text)
             if not isinstance(results, ox.QuerySolutions):
                 continue  # an ASK, CONSTRUCT or DESCRIBE is answered by the store
             results.serialize(output=str(target), format=ox.QueryResultsFormat.TSV)

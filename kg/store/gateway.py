@@ -9,8 +9,8 @@ asked and passes a request on only when:
   cross-site form cannot ``POST update=DROP ALL``);
 - a write (``/update``, or a ``PUT``/``POST``/``DELETE`` to ``/store``) carries the server's
   token: ``Authorization: Bearer TOKEN``;
-- a query or update does not make the server fetch a URL (``SERVICE``, ``LOAD``:
-  :func:`kg.query.syntax.fetching`) unless the server allows it.
+- a query or update does not make the server fetch a URL (``SERVICE``, ``LOAD``, found in
+  its parse: :mod:`kg.query.fetch`) unless the server allows it.
 
 With a timeout, the answer of a query or update is held until it is complete; one still
 running at the deadline is answered ``503`` with a one-line error, and the Oxigraph server is
@@ -30,7 +30,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
-from kg.query.syntax import fetching
+from kg.query.fetch import FetchRefused, refuse_fetching
 
 #: the most bytes of a query or update read to check it (a form or a body)
 MAX_QUERY_BYTES = 16 << 20
@@ -163,10 +163,11 @@ class _Handler(BaseHTTPRequestHandler):
             texts = sparql_texts(self.command, parts.query, self.headers.get("Content-Type") or "", body, kind)
             if texts is None:
                 return self._refuse(415, f"send the {kind} as a form or as application/sparql-{kind}")
-            found = None if policy.allow_fetch else next(filter(None, map(fetching, texts)), None)
-            if found is not None:
-                return self._refuse(403, f"{found} is refused here: it would make the server fetch a URL "
-                                         "(start kg serve with --allow-fetch to allow it)")
+            try:
+                for text in texts if not policy.allow_fetch else ():
+                    refuse_fetching(text, kind, "start kg serve with --allow-fetch", update=kind == "update")
+            except FetchRefused as err:  # decided on the parsed query (kg.query.fetch)
+                return self._refuse(403, " ".join(str(err).split()))
             self._forward(body, len(body), timed=policy.timeout)
         else:
             self._forward(None, length, timed=None)
