@@ -10,42 +10,12 @@ language; the code that carries out each construction key of a rule is registere
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
-from rdflib import RDFS, URIRef
 
-from kg.ontology.schema_base import EntityKind, Gender, Strict as _Strict, WordList, Words
+from kg.ontology.schema_base import EntityKind, EventClass, Gender, Strict as _Strict, WordList, Words, ontology_property
 from kg.ontology.schema_words import GrammarFile, ModalityFile, TimeFile
-from kg.ontology.terms import ontology_graph
-from kg.ontology.vocab import NS, terms
-
-
-@cache
-def event_classes() -> frozenset[str]:
-    """Local names of the classes ``kg.ttl`` declares under ``kg:Event`` (at any depth)."""
-    g = ontology_graph()
-    event = URIRef(NS + "Event")
-    return frozenset(str(c)[len(NS):] for c in g.transitive_subjects(RDFS.subClassOf, event)
-                     if c != event and isinstance(c, URIRef) and str(c).startswith(NS))
-
-
-def _event_class(name: str) -> str:
-    if name not in event_classes():
-        raise ValueError(f"{name!r} is not an event class of kg.ttl (a subclass of kg:Event)")
-    return name
-
-
-def _property(name: str) -> str:
-    if name[:1].isupper() or name not in terms():
-        raise ValueError(f"{name!r} is not a property of kg.ttl")
-    return name
-
-
-#: the local name of an event class of ``ontology/kg.ttl``
-EventClass = Annotated[str, AfterValidator(_event_class)]
-
 
 
 # -- events.json ------------------------------------------------------------------------------
@@ -300,7 +270,7 @@ class TitlesFile(_Strict):
 
     offices: tuple[Office, ...]
     presiding_descriptions: Words = Field(description="'the chair': a description of whoever presides")
-    party_roles: dict[str, Annotated[str, AfterValidator(_property)]] = Field(
+    party_roles: dict[str, Annotated[str, AfterValidator(ontology_property)]] = Field(
         description="a word after a party name -> how a person relates to the party ('NDP leader' -> leaderOf)")
     lead_verbs: Words = Field(description="'X, who leads the Y': verbs that make X Y's leader")
     member_nouns: Words = Field(description="'X, a member of the Y': nouns that make X a member of Y")
