@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, model_validator
 
 from kg.ontology.schema_base import EntityKind, EventClass, Gender, Strict as _Strict, WordList, Words, ontology_property
+from kg.ontology.schema_domains import Domain
 from kg.ontology.schema_words import GrammarFile, ModalityFile, TimeFile
 
 
@@ -143,29 +144,6 @@ class Rule(_Strict):
 _FIELD_NAMES = {"rule": "id", "class": "cls"}
 
 
-class Domain(_Strict):
-    """The context a family of rules speaks in ('sitting': a legislature or council in session), decided by
-    words of the text, not by names: the article must use one of ``words``, the trigger's sentence none of
-    ``against``, and its target must be someone of the domain."""
-
-    words: frozenset[str] = Field(frozenset(), description="the article must use one of these (a lemma or word; an entry "
-                                  "with a capital is matched as written, one with a space or hyphen as a phrase): "
-                                  "'chamber', 'Speaker'; none: any article")
-    against: Words = Field(frozenset(), description="a word in the trigger's sentence that puts it in another domain "
-                                                    "('umpire', 'passengers', 'ambassador')")
-    against_paragraph: frozenset[str] = Field(frozenset(), description="words that put the trigger's whole paragraph "
-                                              "in another domain (a prosecution's paragraph names the jury once)")
-    against_objects: Words = Field(frozenset(), description="the trigger's object, or the object of one of its "
-                                                            "prepositions, is one of these: another domain ('removed "
-                                                            "from office', 'suspended from duty', 'suspended parliament')")
-    against_prepositions: Words = Field(frozenset(), description="a preposition of the trigger that puts it in "
-                                                                 "another domain ('removed as chair': a post)")
-    members: Words = Field(frozenset(), description="nouns that name people of the domain: 'a number of legislators "
-                                                    "were removed' is an event whose target is members, unnamed")
-    someone: bool = Field(False, description="the target must be a person or members of the domain: an event with "
-                                             "no target, or a thing as target, is nothing; a target is never its own agent")
-
-
 class ClassBehaviour(_Strict):
     """What every event of one class does, whichever rule found it."""
 
@@ -180,6 +158,9 @@ class ClassBehaviour(_Strict):
     remark_gerund_asserted: bool = Field(
         False, description="a gerund trigger under a remark_governors verb ('refused to withdraw calling X a liar') "
                            "names a remark that was made: asserted")
+    unasserted_modals: Words = Field(
+        frozenset(), description="modals that make a trigger of this class a statement of what may be done, not of what "
+                                 "was ('the Speaker can suspend a member'), as the Hypothetical modals do for every class")
     bare_takes_motion: bool = Field(
         False, description="with target_kind Motion: a trigger with no object of its own ('The Greens opposed.') is "
                            "about the motion under discussion")

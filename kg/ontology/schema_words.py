@@ -28,6 +28,11 @@ class ModalityFile(_Strict):
                                                    "did not happen ('the vote to remove him failed'): negated")
     adopted: Words = Field(frozenset(), description="a trigger in a motion that is the object or passive subject of "
                                                     "one of these happened ('the House adopted a motion to suspend X')")
+    ability_nouns: Words = Field(frozenset(), description="a trigger in an infinitive on one of these nouns states what "
+                                                          "may be done ('has the power to suspend them'): hypothetical")
+    habitual_marks: Words = Field(frozenset(), description="a present-tense clause opened by these says what happens "
+                                                            "each time, not what happened ('when an MP is named, a vote "
+                                                            "is held'): hypothetical")
     near_misses: Words = Field(frozenset(), description="an adverb among these on the trigger says it did not happen "
                                                         "('was nearly ejected', 'almost resigned'): negated")
 

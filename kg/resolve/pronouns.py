@@ -163,5 +163,7 @@ class PronounResolver:
         subj = syntax.subject_of(verb)
         if subj is None:
             return set()
-        owner = next((x for x in self._between((m.para,), (m.para + 1,)) if x.covers(m.para, subj.i) and x is not m), None)
-        return {id(owner.entity)} if owner is not None and owner.entity is not None else set()
+        # ('Marshal of the Sejm, X, excluded him': the subject's title and the name in apposition to it)
+        heads = [subj] + [c for c in subj.children if c.dep_ == "appos"]
+        return {id(x.entity) for x in self._between((m.para,), (m.para + 1,)) if x is not m and x.entity is not None
+                and any(x.covers(m.para, h.i) for h in heads)}

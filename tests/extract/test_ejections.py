@@ -109,6 +109,19 @@ OFF_TOPIC = [
     "The EFF suspended MP Wren Addo from the EFF for a month, the Speaker said.",
     "The umpire tossed Farah Quint out of the game in the ninth inning.",
     "Ottawa Senators forward Piet Alvaro was ejected in the second period of the hockey final.",
+    # removal from a post, not from a seat: the target is named by the title of a post, or holds one
+    "The House voted to remove its speaker, Karl Moen, through a motion to vacate.",
+    "Congress ousted President Juan Perez on Friday.",
+    "The Assembly removed Speaker Ken Ato in a no-confidence vote.",
+    "The removal of Omar Benn, president of the republic, was initiated by Congress.",
+    "President Ivo Sarr dismissed the incumbent Lena Dahl and appointed a successor.",
+    "He is the first judge who was removed and disqualified from holding public office.",
+    "Speaker Karl Moen lost a vote in the House on Tuesday. Moen's removal was the first in a century.",
+    # a party's discipline, a committee seat
+    "The party expelled 12 councillors from its ranks after the council vote.",
+    "Labour suspended MP Jonas Rek pending an investigation into his remarks in the Commons.",
+    "The ANC expelled MP Jonas Rek after the vote in the National Assembly.",
+    "MP Jonas Rek was removed from the public accounts committee.",
 ]
 
 
@@ -131,6 +144,15 @@ UNASSERTED = [
     "MP Wren Addo will not be allowed to remain in the chamber if she repeats the remark.",
     "Opposition MPs called for the suspension of MP Farah Quint.",
     "MP Farah Quint asked the Speaker to remove MP Piet Alvaro.",
+    # what may be done, or what happens each time: a power, an ability, a rule
+    "If a member breaches the code, the House has the power to suspend them for the rest of the session.",
+    "The Speaker has the authority to eject members who disrupt the sitting.",
+    "The Speaker can order that an MP is removed from the house until the end of the day.",
+    "Members of the House can be suspended by the Speaker for disorderly conduct.",
+    "The Constitution empowers the House to expel a member.",
+    "When an MP is named, a vote is held in the house.",
+    "If the vote succeeds, the MP named is suspended for five days.",
+    "Whenever a councillor is ejected, the meeting is adjourned.",
     # a near miss did not happen
     "MP Wren Addo was nearly ejected from the chamber.",
     "Councillor Piet Alvaro was almost thrown out of the meeting by Mayor Tobias Kanyi.",
@@ -153,6 +175,10 @@ IMPLICIT = [
     ("Speaker Tobias Kanyi and Deputy Speaker Piet Alvaro chaired the sitting. MP Farah Quint was ordered to leave the "
      "chamber.", "-"),
     ("Speaker Tobias Kanyi was ejected from the chamber by the members.", "-"),
+    # only the chair of the sitting reported: not one named paragraphs before, nor for a removal of another year
+    ("Speaker Tobias Kanyi opened the sitting.\n\nThe debate on the budget went on for hours.\n\nMinisters answered "
+     "questions on housing.\n\nMP Farah Quint was ordered to leave the chamber.", "-"),
+    ("Speaker Tobias Kanyi opened the sitting. In May 2009, MP Farah Quint was suspended.", "-"),
 ]
 
 
@@ -232,3 +258,15 @@ def test_ejections_ordered_removed_traps(facts, text) -> None:
 def test_ejections_conjoined_passive_takes_the_shared_subject(facts, text, target) -> None:
     asserted, _, _ = facts(text)
     assert any(r[0] == "Ejection" and r[2] == target for r in asserted), asserted
+
+
+@pytest.mark.parametrize("text,agent,target", [
+    # the one who excludes 'him' is not 'him': the subject's title and the name in apposition to it are bound
+    ("Opposition deputy Jan Wolny held up a banner in the Sejm. After warnings, Marshal of the Sejm, Adam Rybak, "
+     "excluded him from the debate.", "Adam Rybak", "Jan Wolny"),
+    ("MP Owen Trask heckled the minister. The Speaker of the National Assembly, Thandi Mokoena, then threw him out.",
+     "Thandi Mokoena", "Owen Trask"),
+])
+def test_ejections_object_pronoun_is_not_the_subject(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert ("Ejection", agent, target) in asserted, asserted

@@ -163,11 +163,22 @@ class RefersTo(Construction):
         return True
 
 
+def background(m: Match) -> bool:
+    """Is the trigger's sentence set in another year than the story's ('were suspended in May 2009' in
+    an article of today, or any year in an undated one): background, not the sitting reported?"""
+    today = m.ctx.document.date
+    years = {int(t.text) for t in m.ctx.paragraphs[m.para].sent(m.tok.i) if t.shape_ == "dddd" and t.ent_type_ == "DATE"}
+    return any(today is None or y != today.year for y in years)
+
+
 def sole_presiding(m: Match) -> Mention | None:
-    """The one presiding officer the article has named before the trigger (a person holding a
-    presiding office, else the office itself), never one of the targets; None if none or several."""
+    """The one presiding officer the story names just before the trigger (in its paragraph or the one
+    before: the sitting it reports; a person holding a presiding office, else the office itself), never
+    one of the targets; None if none or several, or if the trigger's sentence is set in another year."""
+    if background(m):
+        return None
     targets = {id(t.entity) for t in m.targets if t.entity is not None}
-    chairs = [x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and presiding(x.entity)
+    chairs = [x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and m.para - x.para <= 1 and presiding(x.entity)
               and id(x.entity) not in targets]
     people = {id(x.entity): x for x in chairs if x.entity.kind == "Person"}
     offices = {id(x.entity): x for x in chairs if x.entity.kind == "Office"}

@@ -17,6 +17,7 @@ from spacy.tokens import Span, Token
 
 from kg.extract.context.state import events_file
 from kg.extract.events.rules import Construction, Match, construction
+from kg.nlp import syntax
 from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon, schema
 
@@ -39,6 +40,11 @@ class Words:
         phrases = sorted((w for w in words if re.search(r"[\s-]", w)), key=len, reverse=True)
         self.phrases = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)",
                                   re.IGNORECASE) if phrases else None
+
+    def text(self, text: str) -> bool:
+        """Does a plain text (a name, a label) use one of the words or phrases?"""
+        return any(w.lower() in self.lower or w in self.exact for w in re.findall(r"[\w'.]+", text)) or (
+            self.phrases is not None and self.phrases.search(text) is not None)
 
     def token(self, tok: Token) -> bool:
         return tok.lemma_.lower() in self.lower or tok.lower_ in self.lower or tok.text in self.exact
@@ -91,6 +97,44 @@ def _objects(tok: Token, target: Token | None):
                     yield from (p for p in g.children if p.dep_ == "pobj")
 
 
+def _titled(para: Paragraph, tok: Token, words: Words) -> bool:
+    """Is the one at ``tok`` named by one of the titles: the noun itself ('its speaker, X'), a title
+    before the name ('President X') or one in apposition ('X, president of Y')?"""
+    if tok.tag_ in {"WP", "WDT"} and tok.head.dep_ == "relcl":
+        tok = tok.head.head  # "the first official who was removed": the noun the relative stands for
+    if words.token(tok):
+        return True
+    before = [c for c in tok.children if c.dep_ in {"compound", "amod"} and c.i < tok.i]
+    if before and words.within(para, min(c.left_edge.i for c in before), tok.i):
+        return True
+    return any(words.within(para, a.left_edge.i, a.i + 1) for a in tok.children if a.dep_ == "appos")
+
+
+def _in_post(m: Match, para: Paragraph, titles: Words) -> bool:
+    """Is the target named by one of the titles here, or does the article make each one targeted the holder of
+    an office of one of them ('X's removal' of a speaker)?"""
+    if m.target_tok is not None and _titled(para, m.target_tok, titles):
+        return True
+    people = [t.entity for t in m.targets if t.entity is not None]
+    return bool(people) and all(any(role == "holdsOffice" and titles.text(office.name) for role, office in e.roles)
+                                for e in people)
+
+
+def _placed(para: Paragraph, tok: Token, words: Words) -> bool:
+    """Does the trigger name a place of the domain ('from the chamber', 'out of the council meeting')?"""
+    return any(o.dep_ == "pobj" and words.within(para, o.left_edge.i, o.i + 1) for o in _objects(tok, None))
+
+
+def _other_agent(m: Match, dom: schema.Domain) -> bool:
+    """Is the trigger's agent (its subject, or a passive's by-phrase) a party or a body of another domain?"""
+    tok = m.tok
+    agent = syntax.by_agent(tok) if syntax.is_passive(tok) else syntax.subject_of(tok)
+    if agent is None:
+        return False
+    mention = m.ctx.mention(m.para, agent)
+    return (mention is not None and mention.kind == "PoliticalParty") or _words(dom.against_agents).token(agent)
+
+
 def in_domain(m: Match, dom: schema.Domain) -> bool:
     """Is the trigger of the match in the context of the domain?"""
     tok, para, cache = m.tok, m.ctx.paragraphs[m.para], m.ctx.cache
@@ -112,6 +156,13 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
         return False
     # "removed as chair", "ousted as leader": a post, not a seat in the sitting
     if dom.against_prepositions and any(c.dep_ == "prep" and c.lower_ in dom.against_prepositions for c in tok.children):
+        return False
+    # "the party expelled X", "the league suspended X": discipline of another body
+    if dom.against_agents and _other_agent(m, dom):
+        return False
+    # "removed its speaker, X", "ousted President X", "X's removal" of a president: a post, not a seat
+    # (unless 'from the chamber')
+    if dom.against_titles and _in_post(m, para, _words(dom.against_titles)) and not _placed(para, tok, _words(dom.places)):
         return False
     # "expelled from the Unity Party": a party is no sitting
     if dom.someone and any(o is not m.target_tok and (x := m.ctx.mention(m.para, o)) is not None and x.kind == "PoliticalParty"

@@ -13,10 +13,34 @@ from kg.nlp import syntax
 from kg.ontology import lexicon
 
 
+def unasserting_modals(cls: str) -> frozenset[str]:
+    """The modals that leave a trigger of ``cls`` unasserted: the Hypothetical ones, and the class's own
+    ('can' for an ejection: what the Speaker can do is no ejection)."""
+    return lexicon.load().modality["Hypothetical"] | lexicon.load().behaviour(cls).unasserted_modals
+
+
+def habitual(verb: Token, kids: list[Token]) -> bool:
+    """'When an MP is named, ...': a present-tense clause opened by a habitual mark says what happens each time."""
+    marks = lexicon.load().modality["habitual_marks"]
+    return verb.dep_ == "advcl" and any(c.dep_ in {"advmod", "mark"} and c.lower_ in marks for c in kids) and (
+        verb.tag_ in {"VBZ", "VBP"} or any(c.dep_ in {"aux", "auxpass"} and c.tag_ in {"VBZ", "VBP"} for c in kids))
+
+
+def conditioned(verb: Token, kids: list[Token]) -> bool:
+    """Is the verb's clause a condition ('if he is named'), or what follows one ('If the vote succeeds, the MP
+    is suspended'; 'When a member is named, a vote is held')?"""
+    marks = lexicon.load().modality["conditional_marks"]
+    if any(c.dep_ == "mark" and c.lower_ in marks for c in kids) or habitual(verb, kids):
+        return True
+    return any(c.dep_ == "advcl" and (any(k.dep_ == "mark" and k.lower_ in marks for k in c.children)
+                                      or habitual(c, list(c.children))) for c in kids)
+
+
 def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[str, str]:
     """(modality, class) for a trigger (in paragraph ``para``): "Asserted", or why not ("" for no event at all)."""
     mod = ctx.lex.modality
     cls = rule.rule.cls
+    hypothetical = unasserting_modals(cls)
     kids = list(tok.children)  # (read once: spaCy looks for a token's children again on each read)
     auxes = syntax.aux_lemmas(tok, kids)
     # "no such motion had been put": a negative determiner on an argument negates the event
@@ -32,10 +56,15 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     if negated or any(c.dep_ == "advmod" and c.lower_ in mod["near_misses"] for c in kids) or (
             tok.dep_ in {"relcl", "acl"} and tok.head.lower_ in mod["negations"]):
         return "Negated", cls
-    if auxes & mod["Hypothetical"] or auxes & {"will", "shall", "'ll"}:
+    if auxes & hypothetical or auxes & {"will", "shall", "'ll"}:
         return "Hypothetical", cls
-    if any(c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in kids):
+    if conditioned(tok, kids):
         return "Hypothetical", cls
+    # "the MP named is suspended if ...": a participle said of a noun is in the clause of the noun's verb
+    if tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.head.dep_ in {"nsubj", "nsubjpass", "dobj"}:
+        verb = tok.head.head
+        if syntax.aux_lemmas(verb) & hypothetical or conditioned(verb, list(verb.children)):
+            return "Hypothetical", cls
     # "refused to withdraw calling X a wacko", "apologised for calling X a liar": the
     # gerund names a remark that was made; only its withdrawal is in question
     if tok.tag_ == "VBG" and ctx.lex.behaviour(cls).remark_gerund_asserted:
@@ -57,7 +86,7 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
             # "threatened to order" do not: the licensing verb has a modality of its own
             if syntax.negated(g, g_kids):
                 return "Negated", cls
-            if syntax.aux_lemmas(g, g_kids) & mod["Hypothetical"]:
+            if syntax.aux_lemmas(g, g_kids) & hypothetical:
                 return "Hypothetical", cls
             licensed = True
             continue
@@ -78,8 +107,10 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
             return "Requested", cls
         if syntax.negated(g, g_kids) and g.pos_ in {"VERB", "AUX"}:
             return "Negated", cls
-        if syntax.aux_lemmas(g, g_kids) & mod["Hypothetical"] or any(
-                c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in g_kids):
+        if syntax.aux_lemmas(g, g_kids) & hypothetical or conditioned(g, g_kids):
+            return "Hypothetical", cls
+        # "has the power to suspend them": what may be done
+        if g.pos_ == "NOUN" and lem in mod["ability_nouns"]:
             return "Hypothetical", cls
         # ('the motion, tabled by X, was defeated': a past participle said of the noun was done)
         done = tok.dep_ == "acl" and tok.tag_ == "VBN" and g.i in {tok.head.i, ctx.motion_around(para, tok.head).i}
@@ -155,13 +186,12 @@ class RequiresGovernor(Construction):
                 return not syntax.negated(cur) and not self._unasserted_above(cur)
         return False
 
-    @staticmethod
-    def _unasserted_above(verb: Token) -> bool:
+    def _unasserted_above(self, verb: Token) -> bool:
         """Is the licensing verb itself under another verb or a modal ('threatened to have X evicted',
         'tried to have X removed', 'moved to have X suspended', 'could order X removed')? Only a
         licence given outright asserts the trigger ('the Speaker ordered X removed')."""
         mod = lexicon.load().modality
-        if syntax.aux_lemmas(verb) & (mod["Hypothetical"] | mod["future_modals"]):
+        if syntax.aux_lemmas(verb) & (unasserting_modals(self.rule.cls) | mod["future_modals"]):
             return True
         return next(syntax.governors(verb), None) is not None
 
