@@ -66,10 +66,13 @@ STDIN_FILE = "stdin.txt"
 @click.option("--follow-symlinks", is_flag=True,
               help="Read the files and folders that symbolic links in an input folder point to outside it "
                    "(default: leave them out, with a warning).")
+@click.option("--lang", type=click.Choice(["en"]), default=None,
+              help="The language of every article, instead of detecting each one's: en builds articles taken "
+                   "for another language as English (default: an article not in English is skipped, with its reason).")
 def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
           store_dir: Path | None, endpoint: str | None, formats: str | None, reason_: bool, validate_: bool, jobs: int,
           rebuild: bool, engine: str, scheduler: str | None, workers: int | None, follow_symlinks: bool,
-          no_answers: bool) -> None:
+          no_answers: bool, lang: str | None) -> None:
     """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders; - reads one
     article from stdin, with its id "stdin").
 
@@ -146,7 +149,7 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
             shown = {str(i): "- (stdin)" for i in inputs if i.name == STDIN_FILE}
         result = _build(inputs, work, bar, shown, base=base, model=model, formats=formats_t, validate=validate_,
                         reason=reason_, rebuild=rebuild, engine=engine, jobs=jobs, scheduler=scheduler,
-                        workers=workers, facts=not quiet, follow_symlinks=follow_symlinks)
+                        workers=workers, facts=not quiet, follow_symlinks=follow_symlinks, lang=lang)
         _report(result, quiet, shown, err=to_stdout)
         if to_stdout:  # only once the build succeeded: never half a graph
             _to_stdout(work / FORMATS[formats_t[0]].filename)

@@ -245,7 +245,7 @@ class _DaskBuild:
         groups = [numbered[i:i + size] for i in range(0, len(numbered), size)]
         parts = db.from_sequence(groups, npartitions=len(groups)).map(
             analyse_files, str(self.out), options.model, kcache.analysis_version(options.model),
-            options.batch_size, options.rebuild)
+            options.batch_size, options.rebuild, options.lang)
         parts = client.persist(parts)
         _wait(client, futures_of(parts), [len(g) for g in groups], self.progress(len(files), "analyse"))
 

@@ -95,8 +95,9 @@ def summarise(record: DocumentRecord, key: str, content: str, path: str, order: 
 
 
 def analyse_files(files: list[tuple[int, str]], out: str, model: str | None, version: str, batch_size: int,
-                  rebuild: bool) -> Part:
-    """Read some files, analyse their documents the cache does not have, summarise every one (a task)."""
+                  rebuild: bool, lang: str | None = None) -> Part:
+    """Read some files (``lang``: as :func:`kg.ingest.documents.read_corpus`), analyse their documents the
+    cache does not have, summarise every one (a task)."""
     from kg.engine.workers import analyse_chunk, load_or_analyse
     from kg.ingest.documents import read_corpus
     from kg.nlp.parse import load_model
@@ -107,7 +108,7 @@ def analyse_files(files: list[tuple[int, str]], out: str, model: str | None, ver
     cache = kcache.AnalysisCache(Path(out))
     found, problems = [], []
     for no, path in files:
-        documents, more = read_corpus([Path(path)])
+        documents, more = read_corpus([Path(path)], lang=lang)
         problems.extend(more)
         for pos, d in enumerate(documents):
             content = kcache.content_hash(d)

@@ -40,7 +40,7 @@ class Entry:
 
 def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.AnalysisCache, version: str,
                 fresh: Callable[[Document, str], None] | None = None, *,
-                follow_symlinks: bool = False) -> tuple[list[Entry], list[Problem], dict]:
+                follow_symlinks: bool = False, lang: str | None = None) -> tuple[list[Entry], list[Problem], dict]:
     """The corpus's documents, sorted by id, as :func:`kg.ingest.documents.read_corpus` reads them, but
     without reading again a file that is unchanged since the last build (same size, times and
     inode, same reader code) and whose documents' analyses are all in the cache.
@@ -54,6 +54,8 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.Anal
             the rest is read.
         follow_symlinks: read the files that symbolic links in a folder point to outside it
             (:func:`kg.ingest.documents.folder_files`).
+        lang: the language of every article (``"en"``); None: each article's is detected, and one
+            not in English is skipped with its reason.
     Returns:
         the entries, the problems met, and the file records for the next build.
     """
@@ -78,7 +80,7 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.Anal
                     if add(Entry(d[0], kcache.key_of(d[1], version), d[2]), path)]
             files[str(resolved)] = {"stamp": stamp, "docs": kept}
             continue
-        found, more = read_corpus([path])
+        found, more = read_corpus([path], lang=lang)
         problems.extend(more)
         kept = []
         for document in found:

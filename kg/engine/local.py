@@ -172,7 +172,8 @@ class _LocalBuild:
                 feeder.add(document, key)
 
         entries, problems, files = read_inputs(inputs, self.previous if not rebuild else {}, self.cache,
-                                               self.version, fresh, follow_symlinks=self.options.follow_symlinks)
+                                               self.version, fresh, follow_symlinks=self.options.follow_symlinks,
+                                               lang=self.options.lang)
         if not entries:
             raise no_input(problems)
         self.result.documents, self.result.problems = len(entries), problems

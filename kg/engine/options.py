@@ -59,6 +59,9 @@ class BuildOptions:
         facts: bring every asserted fact back for the summary (Dask engine; else only their counts).
         follow_symlinks: read what symbolic links in an input folder point to outside it (else they
             are left out with a warning).
+        lang: the language of every article, instead of detecting each one's (``"en"`` builds
+            articles taken for another language as English); None: detected, and an article not in
+            English is skipped with its reason.
 
     Raises:
         FormatError: an unknown format.
@@ -78,6 +81,7 @@ class BuildOptions:
     workers: int | None = None
     facts: bool = True
     follow_symlinks: bool = False
+    lang: str | None = None
 
     def __post_init__(self) -> None:
         # normalised once here, so that every engine reads the same values

@@ -124,6 +124,7 @@ def build_corpus(
     model: str | None = None,
     progress: Callable[[Document], None] | None = None,
     follow_symlinks: bool = False,
+    lang: str | None = None,
 ) -> BuildResult:
     """Build the knowledge graph of some articles.
 
@@ -135,6 +136,8 @@ def build_corpus(
         progress: called with each document after it is analysed.
         follow_symlinks: read what symbolic links in a folder of ``inputs`` point to outside it
             (else they are left out, with a warning in ``result.problems``).
+        lang: the language of every article of ``inputs`` (``"en"``: build them all as English);
+            None: each one's is detected, and one not in English is skipped (``result.problems`` says so).
 
     Returns:
         A :class:`BuildResult`; ``result.dataset`` has one named graph per document.
@@ -150,7 +153,7 @@ def build_corpus(
 
     check_base(base)
 
-    documents, problems = read_corpus((Path(p) for p in inputs), follow_symlinks=follow_symlinks) \
+    documents, problems = read_corpus((Path(p) for p in inputs), follow_symlinks=follow_symlinks, lang=lang) \
         if inputs else ([], [])
     for n, t in enumerate(texts):
         documents.append(t if isinstance(t, Document) else from_text(t, id=f"text-{n + 1}"))
@@ -170,6 +173,8 @@ def build_corpus(
 
 
 def build(inputs: Iterable[Path | str] = (), texts: Iterable[str | Document] = (), *,
-          base: str = DEFAULT_BASE, model: str | None = None, follow_symlinks: bool = False) -> Dataset:
-    """Build and return the :class:`rdflib.Dataset` (one named graph per document)."""
-    return build_corpus(inputs, texts, base=base, model=model, follow_symlinks=follow_symlinks).dataset
+          base: str = DEFAULT_BASE, model: str | None = None, follow_symlinks: bool = False,
+          lang: str | None = None) -> Dataset:
+    """Build and return the :class:`rdflib.Dataset` (one named graph per document); the arguments
+    are :func:`build_corpus`'s."""
+    return build_corpus(inputs, texts, base=base, model=model, follow_symlinks=follow_symlinks, lang=lang).dataset

@@ -15,10 +15,11 @@ from typing import Callable, Iterable
 
 from kg.errors import InputError
 from kg.ingest.sources import read_html, read_jsonl
+from kg.ingest.language import foreign
 from kg.ingest.text import Document, Embed, Problem, from_text, read_document
 
 __all__ = ["READERS", "SUFFIXES", "Document", "Embed", "Problem", "folder_files", "from_text", "no_articles",
-           "read_corpus", "read_document", "read_file"]
+           "not_english", "read_corpus", "read_document", "read_file"]
 
 #: a reader: one file -> its documents and the problems met (a bad line of a .jsonl file, ...)
 Reader = Callable[[Path], tuple[list[Document], list[Problem]]]
@@ -125,11 +126,22 @@ def read_file(path: Path) -> tuple[list[Document], list[Problem]]:
     return reader(path)
 
 
-def read_corpus(inputs: Iterable[Path], *, follow_symlinks: bool = False) -> tuple[list[Document], list[Problem]]:
+def not_english(doc: Document, path: Path, code: str, confidence: float) -> Problem:
+    """The problem of an article in another language than English (skipped: kg maps English only)."""
+    what = f"article {doc.id!r} " if path.suffix.lower() == ".jsonl" else ""
+    return Problem(doc.path or path, f"{what}is in language {code!r} ({confidence:.0%} sure), not English: "
+                                     "kg maps English articles only (--lang en builds it as English anyway)")
+
+
+def read_corpus(inputs: Iterable[Path], *, follow_symlinks: bool = False,
+                lang: str | None = None) -> tuple[list[Document], list[Problem]]:
     """Read files and folders; return documents sorted by id and the problems met.
 
     A file or folder given is read even if it is a symbolic link; in a folder, a link to a file or
-    folder outside it is read only with ``follow_symlinks`` (:func:`folder_files`).
+    folder outside it is read only with ``follow_symlinks`` (:func:`folder_files`). An article
+    found to be in a language other than English is skipped with its reason
+    (:mod:`kg.ingest.language`), unless ``lang`` says what language every article is in
+    (``"en"``: build them all as English).
     """
     documents: dict[str, Document] = {}
     problems: list[Problem] = []
@@ -164,6 +176,10 @@ def read_corpus(inputs: Iterable[Path], *, follow_symlinks: bool = False) -> tup
             problems.extend(more)
             for doc in found:
                 problems.extend(Problem(doc.path or path, note, warning=True) for note in doc.notes)
+                other = foreign(doc.text) if lang is None else None
+                if other is not None:
+                    problems.append(not_english(doc, path, *other))
+                    continue
                 if doc.id in documents:
                     other = documents[doc.id].path
                     problems.append(Problem(doc.path or path, f"duplicate document id {doc.id!r} (also {other}); "

@@ -253,7 +253,7 @@ def test_cache_unchanged_files_are_not_even_read(built, tmp_path, monkeypatch):
 
     read = []
     original = inputs.read_corpus
-    monkeypatch.setattr(inputs, "read_corpus", lambda paths: read.extend(paths) or original(paths))
+    monkeypatch.setattr(inputs, "read_corpus", lambda paths, **kw: read.extend(paths) or original(paths, **kw))
     (src / "a.md").touch()  # a new time, the same content: read again, not parsed again
     result = stream.build([src], out)
     assert [p.name for p in read] == ["a.md"]
