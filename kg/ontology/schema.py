@@ -108,6 +108,10 @@ class Rule(_Strict):
     headline_passive: bool | None = Field(
         None, description="a trigger with a subject but no object is a passive without its auxiliary ('MP X ejected "
                           "from Commons'): the subject is the target, the agent unknown")
+    group_agent: bool | None = Field(
+        None, description="a participle said of a group that lists its members ('Among those expelled are A and B', "
+                          "'the suspended members include A') with no agent takes the agent of the last asserted "
+                          "event of the class, by the same verb, on members unnamed ('Parliament expelled 21 lawmakers')")
     implicit_agent: bool | None = Field(
         None, description="a passive with no by-phrase takes the one presiding officer the article has named before "
                           "it as its agent, at a lower confidence (a rule id ending '.presiding_agent'); none or "

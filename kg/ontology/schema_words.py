@@ -82,6 +82,10 @@ class GrammarFile(_Strict):
     contact_verbs: Words = Field(description="'phoned X to apologise': the one these verbs reach is the one addressed")
     lowercase_legislatures: Words = Field(description="chambers a paper may write in lower case after 'the' ('dismissed "
                                                       "by the senate')")
+    listing_verbs: Words = Field(frozenset(), description="'the suspended members include A and B', 'among those "
+                                                          "expelled are A': the verbs that list who a group is")
+    partitive_prepositions: Words = Field(frozenset(), description="'among those expelled are A': the group the names "
+                                                                   "are of")
     bloc_nouns: Words = Field(description="collective nouns for a party's members together: 'the Democratic leadership' "
                                           "is the party")
     organisation_nouns: Words = Field(description="'the company', 'the network': a definite description of the "

@@ -270,3 +270,37 @@ def test_ejections_conjoined_passive_takes_the_shared_subject(facts, text, targe
 def test_ejections_object_pronoun_is_not_the_subject(facts, text, agent, target) -> None:
     asserted, _, _ = facts(text)
     assert ("Ejection", agent, target) in asserted, asserted
+
+
+# a group named, then listed: 'Among those expelled are A and B' are the ones the earlier event removed, by its agent
+GROUPS = [
+    ("The National Assembly expelled six members on Tuesday. Among those expelled are Farah Quint (Westvale), Piet "
+     "Alvaro (Eastmoor) and Wren Addo (Hillcrest).", "National Assembly", "Farah Quint & Piet Alvaro & Wren Addo"),
+    ("The Speaker suspended nine opposition MPs from the Lok Sabha. Those suspended include Kavya Menon and Arun Velan.",
+     "Speaker", "Arun Velan & Kavya Menon"),
+    ("The Legislative Council suspended three members for a week. Among the members suspended were Otto Lind and "
+     "Ida Brenner.", "Legislative Council", "Ida Brenner & Otto Lind"),
+    # a legislature expels from itself: the party in the 'from' phrase is the members'
+    ("Parliament on Monday expelled 12 lawmakers from the breakaway Unity Party after the party wrote to the Speaker.",
+     "Parliament", "-"),
+    ("The Speaker named and suspended Conservative MPs Ann Bell and Tom Cole in the Commons.", "Speaker",
+     "Ann Bell & Tom Cole"),
+]
+
+
+@pytest.mark.parametrize("text,agent,target", GROUPS)
+def test_ejections_group_listed_takes_the_group_event_agent(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert ("Ejection", agent, target) in asserted, asserted
+
+
+@pytest.mark.parametrize("text,target", [
+    # the agent is the earlier event's only when the verb is the same and that event named no one
+    ("The Speaker ejected MP Owen Trask from the Assembly on Monday. Those suspended include Farah Quint and Piet "
+     "Alvaro.", "Farah Quint & Piet Alvaro"),
+    ("The Speaker suspended MP Owen Trask from the Assembly on Monday. Those suspended include Farah Quint and Piet "
+     "Alvaro.", "Farah Quint & Piet Alvaro"),
+])
+def test_ejections_group_listed_without_a_group_event_has_no_agent(facts, text, target) -> None:
+    asserted, _, _ = facts(text)
+    assert ("Ejection", "-", target) in asserted, asserted

@@ -102,6 +102,12 @@ def _bloc(ctx: Context, para: int, tok: Token) -> Mention | None:
                  and words & set(range(m.start, m.end))), None)
 
 
+def _bracketed(tok: Token) -> bool:
+    """Is the token's phrase in brackets ('X (Glen View)')?"""
+    first = tok.left_edge
+    return first.text == "(" or (first.i > 0 and tok.doc[first.i - 1].text == "(")
+
+
 def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     """The mentions an argument token stands for: itself and those coordinated with it."""
     if tok is None:
@@ -112,6 +118,8 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     if named is None and tok.tag_ == "NNS":  # "twelve MPs, including X and Y, voted": the people named among them
         named = next((o for o in syntax.included(tok) if (x := ctx.mention(para, o)) is not None and x.kind == "Person"), None)
     for t in syntax.coordinated(named if named is not None and tok.pos_ == "NOUN" else tok):
+        if _bracketed(t) and t.i != tok.i:
+            continue  # "A (Harare East), B (Luveve)": a seat or a party in brackets, however it was hung
         m = ctx.mention(para, t)
         if m is None and t.pos_ == "NOUN" and t.lemma_.lower() in ctx.lex.grammar["motion_parts"]:
             # "both articles of impeachment", "the text of the bill": the part stands for the motion
@@ -123,9 +131,10 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
             m = _bloc(ctx, para, t) or m
         if m is not None and m not in out:
             out.append(m)
-        # "X of Florida, Y of Utah and Z": a name the parser hung beside the one before it
+        # "X of Florida, Y of Utah and Z": a name the parser hung beside the one before it (not one in brackets:
+        # "X (Glen View)" names a seat)
         for c in t.children if m is not None and m.kind == "Person" else ():
-            a = ctx.owner.get((para, c.i)) if c.dep_ == "appos" else None
+            a = ctx.owner.get((para, c.i)) if c.dep_ == "appos" and not _bracketed(c) else None
             if a is not None and a.kind == "Person" and a not in out:
                 out.append(a)
     # "Two Democratic Representatives, X and Y, ...": the plural title stands for the names, not beside them
@@ -374,27 +383,3 @@ class AgentFrom(Construction):
 
     def read(self, args: Arguments) -> bool:
         return self.choices[self.value](args, self.rule)
-
-
-@construction("headline_passive")
-class HeadlinePassive(Construction):
-    """'Labour MP X ejected from Commons': a past participle with a subject and no object is a
-    passive without its auxiliary (the parser reads it as active): the subject is the target;
-    'the suspended members include A and B': a participle before a noun is said of the noun."""
-
-    def read(self, args: Arguments) -> bool:
-        tok = args.tok
-        if tok.dep_ == "amod" and tok.tag_ == "VBN":
-            # "the suspended members include A, B and C", "the ejected MP"
-            noun = tok.head
-            verb = noun.head if noun.dep_ == "nsubj" else None
-            named = (syntax.children(verb, "dobj", "attr") or [None])[0] if verb is not None and \
-                verb.lemma_.lower() in {"include", "be", "comprise"} else None
-            args.agent, args.target, args.passive = None, named if named is not None else noun, True
-            return True
-        if args.passive or args.target is not None or tok.tag_ not in {"VBD", "VBN"}:
-            return True
-        subj = syntax.direct_subject(tok)
-        if subj is not None and subj.dep_ == "nsubj" and not syntax.children(tok, "dobj", "ccomp", "xcomp", "aux"):
-            args.agent, args.target, args.passive = syntax.by_agent(tok), subj, True
-        return True

@@ -125,14 +125,27 @@ def _placed(para: Paragraph, tok: Token, words: Words) -> bool:
     return any(o.dep_ == "pobj" and words.within(para, o.left_edge.i, o.i + 1) for o in _objects(tok, None))
 
 
+def _party(m: Match, tok: Token) -> bool:
+    """Does the token name a party?"""
+    mention = m.ctx.mention(m.para, tok)
+    return mention is not None and mention.kind == "PoliticalParty"
+
+
+def _agent_token(m: Match) -> Token | None:
+    """The trigger's agent as parsed: its subject, or a passive's by-phrase."""
+    return syntax.by_agent(m.tok) if syntax.is_passive(m.tok) else syntax.subject_of(m.tok)
+
+
+def _agent_kind(m: Match) -> str | None:
+    """The kind of the trigger's agent's entity (a 'Legislature', a 'PoliticalParty'), or None."""
+    mention = m.ctx.mention(m.para, _agent_token(m))
+    return mention.entity.kind if mention is not None and mention.entity is not None else None
+
+
 def _other_agent(m: Match, dom: schema.Domain) -> bool:
     """Is the trigger's agent (its subject, or a passive's by-phrase) a party or a body of another domain?"""
-    tok = m.tok
-    agent = syntax.by_agent(tok) if syntax.is_passive(tok) else syntax.subject_of(tok)
-    if agent is None:
-        return False
-    mention = m.ctx.mention(m.para, agent)
-    return (mention is not None and mention.kind == "PoliticalParty") or _words(dom.against_agents).token(agent)
+    agent = _agent_token(m)
+    return agent is not None and (_agent_kind(m) == "PoliticalParty" or _words(dom.against_agents).token(agent))
 
 
 def in_domain(m: Match, dom: schema.Domain) -> bool:
@@ -152,7 +165,10 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
             cache[key] = _words(dom.against_paragraph).within(para, 0, len(para.tokens))
         if cache[key]:
             return False
-    if dom.against_objects and any(_words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok)):
+    # ("Parliament expelled 21 lawmakers from the Unity Party": a legislature expels from itself, the party is theirs)
+    legislature = _agent_kind(m) == "Legislature"
+    if dom.against_objects and any(_words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok)
+                                   if not (legislature and _party(m, o))):
         return False
     # "removed as chair", "ousted as leader": a post, not a seat in the sitting
     if dom.against_prepositions and any(c.dep_ == "prep" and c.lower_ in dom.against_prepositions for c in tok.children):
@@ -165,8 +181,8 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
     if dom.against_titles and _in_post(m, para, _words(dom.against_titles)) and not _placed(para, tok, _words(dom.places)):
         return False
     # "expelled from the Unity Party": a party is no sitting
-    if dom.someone and any(o is not m.target_tok and (x := m.ctx.mention(m.para, o)) is not None and x.kind == "PoliticalParty"
-           for o in _objects(tok, None) if o.dep_ == "pobj"):
+    if dom.someone and not legislature and any(o is not m.target_tok and _party(m, o) for o in _objects(tok, None)
+                                               if o.dep_ == "pobj"):
         return False
     if not dom.words:  # the domain asks nothing of the article
         return True
