@@ -18,6 +18,24 @@ _STROKES = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d",
                              and len(unicodedata.name(chr(c)).split()[-1]) == 1}})
 
 
+
+
+def _plain_letters(c: str) -> str:
+    """The plain letter(s) a phonetic or medieval Latin letter stands for, from its Unicode name
+    ('LATIN SMALL LETTER AO' -> 'ao', 'LATIN SMALL LETTER TURNED A' -> 'a', 'LATIN SMALL LETTER R
+    ROTUNDA' -> 'r'); "" for any other (tone bars, Greek and Cyrillic small capitals, 'EGYPTOLOGICAL ALEF')."""
+    name = unicodedata.name(c, "")
+    if not name.startswith(("LATIN ", "MODIFIER LETTER ")) or " LETTER " not in f" {name} ":
+        return ""
+    words = name.split(" WITH ")[0].split(" LETTER ", 1)[-1].split()
+    return next((w.lower() for w in words if len(w) <= 2 and w.isalpha() and w.isascii()), "")
+
+
+#: the Phonetic Extensions and Latin Extended-D letters that NFKD leaves as they are (U+1D00-U+1DBF,
+#: U+A700-U+A7BF: what ontology/shapes.ttl's NotJunkShape refuses in an IRI), to plain letters or nothing
+_PHONETIC = {cp: _plain_letters(chr(cp)) for cp in [*range(0x1D00, 0x1DC0), *range(0xA700, 0xA7C0)]}
+
+
 #: characters a terminal acts on instead of showing: C0 and C1 controls (ESC starts the escape
 #: sequences that recolour, retitle or rewrite a terminal), DEL, and the bidirectional overrides
 #: and isolates that reorder what is shown
@@ -40,8 +58,8 @@ def fold(text: str) -> str:
     """Case-, accent-, hyphen- and space-insensitive key: 'José-María' -> 'jose maria'.
 
     Memoised: a corpus folds the same few thousand names again and again."""
-    text = unicodedata.normalize("NFKD", text.translate(_STROKES))
-    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    text = unicodedata.normalize("NFKD", text.translate(_STROKES)).translate(_PHONETIC)
+    text = "".join(c for c in text if not unicodedata.combining(c)).casefold().translate(_PHONETIC)
     text = re.sub(r"[’'`]s\b", "", text)
     text = re.sub(r"[^\w@]+", " ", text)
     return re.sub(r"\s+", " ", text).strip()

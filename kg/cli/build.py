@@ -63,6 +63,9 @@ STDIN_FILE = "stdin.txt"
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="With --engine dask and no --scheduler: worker processes of the local cluster "
                    "(default: one per core).")
+@click.option("--strict", is_flag=True,
+              help="Fail (exit 1, nothing merged) when any article is skipped: unreadable, or its analysis or "
+                   "mapping failed (default: build the others and name each skipped file and why).")
 @click.option("--follow-symlinks", is_flag=True,
               help="Read the files and folders that symbolic links in an input folder point to outside it "
                    "(default: leave them out, with a warning).")
@@ -72,14 +75,15 @@ STDIN_FILE = "stdin.txt"
 def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
           store_dir: Path | None, endpoint: str | None, formats: str | None, reason_: bool, validate_: bool, jobs: int,
           rebuild: bool, engine: str, scheduler: str | None, workers: int | None, follow_symlinks: bool,
-          no_answers: bool, lang: str | None) -> None:
+          no_answers: bool, lang: str | None, strict: bool) -> None:
     """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders; - reads one
     article from stdin, with its id "stdin").
 
     Writes each article's graph to OUT/graphs/ID.nq as it is made, then OUT/graph.ttl
     and OUT/graph.trig (or the --format files), after checking the graph against the
     SHACL shapes, and prints a summary: counts per event class and one line per
-    extracted fact. With --load (or --store/--endpoint) it then loads the graphs as
+    extracted fact. An article that cannot be read, analysed or mapped is skipped,
+    named with the reason, and the others are built (--strict: it is an error). With --load (or --store/--endpoint) it then loads the graphs as
     `kg load` does: each article's named graph replaces the one loaded before.
 
     Incremental: OUT/.kg-cache/ keeps each article's analysis under a hash of its
@@ -149,7 +153,8 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
             shown = {str(i): "- (stdin)" for i in inputs if i.name == STDIN_FILE}
         result = _build(inputs, work, bar, shown, base=base, model=model, formats=formats_t, validate=validate_,
                         reason=reason_, rebuild=rebuild, engine=engine, jobs=jobs, scheduler=scheduler,
-                        workers=workers, facts=not quiet, follow_symlinks=follow_symlinks, lang=lang)
+                        workers=workers, facts=not quiet, follow_symlinks=follow_symlinks, lang=lang,
+                        strict=strict)
         _report(result, quiet, shown, err=to_stdout)
         if to_stdout:  # only once the build succeeded: never half a graph
             _to_stdout(work / FORMATS[formats_t[0]].filename)

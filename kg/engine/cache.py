@@ -7,6 +7,7 @@
         analyses/ab/abcdef....json     one entry a file (the Dask engine's workers, a document analysed again)
         manifest.json                  the last build: per document its key, graph signature, graph file
         tmp/                           sort runs while the merged files are written (removed after)
+        lock                           held by the build writing OUT (:func:`build_lock`)
 
 A document's key is the SHA-256 of its content (text and metadata) and of everything its
 analysis depends on: the spaCy model (name and version), spaCy's version, the source of the
@@ -28,10 +29,16 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import json
+import os
+import re
+import shutil
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import Iterator
 
 from kg.engine import packs
+from kg.errors import KgError
 from kg.ingest.documents import Document
 from kg.ontology.paths import ontology_dir
 
@@ -214,6 +221,65 @@ class AnalysisCache:
                     f.unlink(missing_ok=True)
                     removed += 1
         return removed
+
+
+class BuildLockedError(KgError):
+    """Another build is writing the same output folder."""
+
+
+#: the name :func:`kg.rdf.write.atomic_write_bytes` and the merge give a file while they write it
+_TEMPORARY = re.compile(r"\..+\.[0-9a-f]{12}\.tmp")
+
+
+@contextmanager
+def build_lock(out: Path) -> Iterator[None]:
+    """Hold ``OUT/.kg-cache/lock`` for a build (an advisory lock, released when the process ends, even killed),
+    then remove what a build stopped half-way left (:func:`remove_leftovers`): with the lock held, no
+    other build is writing them.
+
+    Raises:
+        BuildLockedError: another build holds it.
+    """
+    try:
+        import fcntl
+    except ImportError:  # not on this system: no lock, and nothing removed
+        yield
+        return
+    root = Path(out) / CACHE_DIR
+    root.mkdir(parents=True, exist_ok=True)
+    fd = os.open(root / "lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise BuildLockedError(f"another kg build is writing {out} (it holds {root / 'lock'}); wait for it "
+                                   "to end, or build into another folder") from None
+        remove_leftovers(Path(out))
+        yield
+    finally:
+        os.close(fd)
+
+
+def remove_leftovers(out: Path) -> int:
+    """Remove what a build stopped half-way (killed during the merge or a write) left in ``out``: the
+    temporary files beside the merged files, the graph files and the cache's files (``.NAME.XXXXXXXXXXXX.tmp``),
+    and the merge's sort runs (``.kg-cache/tmp/``). Anything else is left alone. Returns how many went."""
+    removed = 0
+    for folder in (out, out / "graphs", out / "partitions", out / CACHE_DIR, out / CACHE_DIR / "packs"):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            path = folder / name
+            if _TEMPORARY.fullmatch(name) and path.is_file() and not path.is_symlink():
+                path.unlink(missing_ok=True)
+                removed += 1
+    runs = out / CACHE_DIR / "tmp"
+    if runs.is_dir() and not runs.is_symlink():
+        removed += sum(1 for _ in runs.iterdir())
+        shutil.rmtree(runs, ignore_errors=True)
+    return removed
 
 
 def file_sha(path: Path) -> str:

@@ -65,7 +65,7 @@ from typing import Iterable
 
 from kg.engine import cache as kcache
 from kg.engine.graphs import GRAPHS_DIR
-from kg.engine.inputs import duplicate_id, input_files, no_input
+from kg.engine.inputs import check_strict, duplicate_id, input_files, no_input
 from kg.engine.local import BuildValidationError, StreamResult
 from kg.engine.options import BuildOptions, Progress, no_progress
 from kg.errors import KgError
@@ -173,7 +173,8 @@ def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions =
     if client is None:
         client, own = connect(options.scheduler, options.workers)
     try:
-        result = _DaskBuild(client, out, options, progress, started).run(files, problems)
+        with kcache.build_lock(out):  # one build at a time writes OUT; what a killed one left goes first
+            result = _DaskBuild(client, out, options, progress, started).run(files, problems)
         result.paths = [given / p.name for p in result.paths]
         return result
     finally:
@@ -263,6 +264,8 @@ class _DaskBuild:
                 first[doc_id] = (order, path)
         if not first:
             raise no_input(result.problems)
+        if options.strict:
+            check_strict(result.problems)
         docs = parts.map(lambda p: p.docs).flatten()
         if dropped:
             docs = docs.filter(lambda s: (s.id, s.order) not in dropped)
@@ -295,6 +298,7 @@ class _DaskBuild:
         # a mapping partition's size is known only when it is done: the bar counts partitions
         _wait(client, running, [1] * len(running), self.progress(len(running), "map"))
         for done in client.gather(running):
+            result.problems.extend(done["problems"])
             if not done["documents"]:
                 (self.out / done["partition"]["file"]).unlink(missing_ok=True)
                 continue
@@ -306,6 +310,10 @@ class _DaskBuild:
             if done["report"] is not None:
                 report = done["report"] if report is None else merge_reports(report, done["report"])
         result.lap("map", self.clock)
+        if not manifest_docs:
+            raise no_input(result.problems)
+        if options.strict:
+            check_strict(result.problems)
         if report is not None and report.violations:
             raise BuildValidationError(report)
         return manifest_docs, partitions

@@ -24,8 +24,9 @@ from typing import Iterable, Iterator
 from kg.engine import cache as kcache
 from kg.engine.corpus import Occurrence, document_facts, group_keys, merge_entities, occurrences
 from kg.engine.graphs import GRAPHS_DIR, MapTask, graph_file, map_documents
-from kg.engine.record import DocumentRecord, EntityRecord
+from kg.engine.record import DocumentRecord, EntityRecord, Failed
 from kg.errors import KgError
+from kg.ingest.documents import Problem
 from kg.model import Entity, fold
 
 __all__ = ["ANALYSE_CHUNK", "MAP_CHUNK", "NameFold", "Part", "Shared", "Summary", "analyse_files",
@@ -115,15 +116,22 @@ def analyse_files(files: list[tuple[int, str]], out: str, model: str | None, ver
             found.append((d, content, kcache.key_of(content, version), (no, pos), str(d.path or path)))
     todo = [(d, k) for d, _, k, _, _ in found if rebuild or not cache.has(k)]
     fresh: dict[str, bytes] = {}
+    failures: dict[str, str] = {}
     for i in range(0, len(todo), ANALYSE_CHUNK):
         chunk = todo[i:i + ANALYSE_CHUNK]
         for (_, k), data in zip(chunk, analyse_chunk([d for d, _ in chunk], load_model(model), batch_size)):
+            if isinstance(data, Failed):
+                failures[k] = data.reason
+                continue
             cache.put(k, data)
             fresh[k] = data
     docs = []
     for d, content, k, order, where in found:
         # a damaged cache entry is analysed again
-        record = load_or_analyse(cache, k, d.id, fresh.get(k), lambda: d, model, batch_size)
+        record = failures.get(k) or load_or_analyse(cache, k, d.id, fresh.get(k), lambda: d, model, batch_size)
+        if isinstance(record, (str, Failed)):  # its analysis failed: skipped, the reason said
+            problems.append(Problem(Path(where), record if isinstance(record, str) else record.reason))
+            continue
         docs.append(summarise(record, k, content, where, order, k in fresh))
     return Part(docs, problems)
 
@@ -223,12 +231,16 @@ def map_partition(number: int, pairs, shared: Shared, base: str, out: str, valid
     tasks = [MapTask(s.id, s.key, graph_file(s.id), tuple(shared.entities[n] for n in corpus),
                      tuple(keys.get(i) for i in range(len(s.record.events))))
              for (s, keys), corpus in zip(pairs, numbers)]
-    written, report, classes, claims, lines = {}, None, Counter(), 0, []
+    written, report, classes, claims, lines, failures = {}, None, Counter(), 0, [], {}
     for i in range(0, len(tasks), MAP_CHUNK):
-        done, findings = map_documents(tasks[i:i + MAP_CHUNK], base, out, validate)
+        done, findings, failed = map_documents(tasks[i:i + MAP_CHUNK], base, out, validate)
         written.update(done)
+        failures.update(failed)
         if findings is not None:
             report = findings if report is None else merge_reports(report, findings)
+    problems = [Problem(Path(s.path), failures[s.id]) for s, _ in pairs if s.id in failures]
+    pairs = [p for p in pairs if p[0].id not in failures]  # a document whose mapping failed is skipped
+    numbers = [corpus_numbers(s, shared.table) for s, _ in pairs]
     for (s, _), corpus in zip(pairs, numbers):  # the facts of the summary, as kg.engine.local reports them
         found, n = document_facts(s.id, s.record.events, corpus, shared.entities)
         claims += n
@@ -243,4 +255,4 @@ def map_partition(number: int, pairs, shared: Shared, base: str, out: str, valid
     partition = {"file": name, "documents": len(pairs), "triples": sum(d["triples"] for d in docs.values()),
                  "sha": hashlib.sha256(data).hexdigest()}
     return {"partition": partition, "documents": docs, "report": report, "classes": classes, "claims": claims,
-            "facts": lines}
+            "facts": lines, "problems": problems}

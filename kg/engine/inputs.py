@@ -13,7 +13,7 @@ from kg.engine import cache as kcache
 from kg.errors import KgError, NoInputError
 from kg.ingest.documents import SUFFIXES, Document, Problem, folder_files, no_articles, read_corpus
 
-__all__ = ["Entry", "duplicate_id", "input_files", "no_input", "read_inputs", "reread"]
+__all__ = ["Entry", "StrictError", "check_strict", "duplicate_id", "input_files", "no_input", "read_inputs", "reread"]
 
 
 def no_input(problems: list[Problem]) -> NoInputError:
@@ -22,6 +22,22 @@ def no_input(problems: list[Problem]) -> NoInputError:
     more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
     return NoInputError("no article could be read" + (f": {reasons}{more}" if reasons else
                                                        "; give .txt or .md files or folders"), problems)
+
+
+class StrictError(KgError):
+    """``--strict``: an article was skipped; ``problems`` are every one met (the CLI lists them first)."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        n = sum(1 for p in problems if not p.warning)
+        super().__init__(f"{n} article{'s' if n != 1 else ''} skipped (listed above) and --strict makes a skip an "
+                         "error; the merged graph files were not written")
+
+
+def check_strict(problems: list[Problem]) -> None:
+    """Raise :class:`StrictError` when any of ``problems`` is a skip (a warning is not)."""
+    if any(not p.warning for p in problems):
+        raise StrictError(problems)
 
 
 def duplicate_id(where: Path | str, doc_id: str, other: Path | str | None) -> Problem:
@@ -113,7 +129,11 @@ def input_files(inputs: Iterable[Path | str], problems: list[Problem], *,
             problems.extend(read_corpus([given])[1])
             continue
         for path in paths:
-            resolved = path.resolve()
+            try:
+                resolved = path.resolve(strict=True)
+            except (OSError, RuntimeError):  # a link that loops or points nowhere
+                problems.append(Problem(path, "a symbolic link that loops or points nowhere; skipped"))
+                continue
             if resolved not in seen:
                 seen.add(resolved)
                 yield path, resolved

@@ -42,9 +42,9 @@ from typing import Iterable
 from kg.engine import cache as kcache
 from kg.engine.corpus import Links
 from kg.engine.graphs import GRAPHS_DIR, MapTask, graph_file, map_documents, write_entailments
-from kg.engine.inputs import no_input, read_inputs, reread
+from kg.engine.inputs import check_strict, no_input, read_inputs, reread
 from kg.engine.options import BuildOptions, Progress, no_progress
-from kg.engine.record import DocumentRecord
+from kg.engine.record import DocumentRecord, Failed
 from kg.errors import KgError
 from kg.ingest.documents import Document, Problem
 
@@ -104,6 +104,7 @@ class _Doc:
     id: str
     key: str
     file: str
+    path: str = ""  # the file it was read from (what a problem names)
     record: DocumentRecord | None = None
     links: Links | None = None
 
@@ -121,11 +122,14 @@ def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions =
     Raises:
         NoInputError: nothing could be read.
         BuildValidationError: a changed graph does not conform (the merged files are not written).
+        StrictError: with ``options.strict``, an article was skipped (the merged files are not written).
+        BuildLockedError: another build is writing ``out``.
     """
     from kg.engine.workers import Analyser
 
     started = time.monotonic()
-    with Analyser(options.model, options.jobs, options.batch_size) as analyser:
+    # one build at a time writes OUT; what a build killed half-way left there goes first
+    with kcache.build_lock(Path(out)), Analyser(options.model, options.jobs, options.batch_size) as analyser:
         return _LocalBuild(Path(out), options, progress, started).run(analyser, inputs)
 
 
@@ -145,7 +149,7 @@ class _LocalBuild:
         options, result = self.options, self.result
         try:
             docs, files = self.read(analyser, inputs)
-            self.analyse(analyser, docs, files)
+            docs = self.analyse(analyser, docs, files)
         except BaseException:
             self.pack.abandon()
             raise
@@ -153,6 +157,9 @@ class _LocalBuild:
         old_docs = self.previous.get("documents", {}) if self.previous.get("base") == options.base \
             and not options.rebuild else {}
         manifest_docs = self.map(analyser, docs, old_docs)
+        docs = [d for d in docs if d.id in manifest_docs]  # less those whose mapping failed
+        if not docs:
+            raise no_input(result.problems)
         self.remove_old(docs, old_docs)
         graphs_dir = self.out / GRAPHS_DIR
         result.graphs = [(manifest_docs[d.id]["graph"], graphs_dir / d.file, manifest_docs[d.id]["sha"]) for d in docs]
@@ -177,15 +184,18 @@ class _LocalBuild:
         if not entries:
             raise no_input(problems)
         self.result.documents, self.result.problems = len(entries), problems
-        docs = [_Doc(e.id, e.key, graph_file(e.id)) for e in entries]
+        if self.options.strict:
+            check_strict(problems)
+        docs = [_Doc(e.id, e.key, graph_file(e.id), e.path) for e in entries]
         self.result.parsed = feeder.sent
         self.result.cached = len(docs) - feeder.sent
         self.feeder = feeder
         self.result.lap("read", self.clock)  # and, with --jobs N, the workers analyse what is read meanwhile
         return docs, files
 
-    def analyse(self, analyser, docs: list[_Doc], files: dict) -> None:
-        """Wait for the documents being analysed, then load every document's record."""
+    def analyse(self, analyser, docs: list[_Doc], files: dict) -> list[_Doc]:
+        """Wait for the documents being analysed, then load every document's record; returns the documents
+        analysed (one whose analysis failed is a problem of the result, and, with ``strict``, an error)."""
         from kg.engine.corpus import collector_paused
         from kg.engine.workers import load_or_analyse
 
@@ -199,11 +209,32 @@ class _LocalBuild:
         analyser.close()
         if self.feeder.sent >= SMALL_MAP:  # the workers will map: started now, they get ready meanwhile
             analyser.warm()
+        failures = self.feeder.failed
         with collector_paused():  # every record loaded is kept: nothing for the collector to find
             for doc in docs:
-                doc.record = load_or_analyse(self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files),
-                                             self.options.model, self.options.batch_size)
+                if doc.key in failures:
+                    continue
+                found = load_or_analyse(self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files),
+                                        self.options.model, self.options.batch_size)
+                if isinstance(found, Failed):
+                    failures[doc.key] = found.reason
+                else:
+                    doc.record = found
+        analysed = [d for d in docs if d.key not in failures]
+        self._skip([(d, failures[d.key]) for d in docs if d.key in failures])
+        self.result.parsed -= sum(1 for d in docs if d.key in failures)
+        if not analysed:
+            raise no_input(self.result.problems)
         self.result.lap("analyse", self.clock)
+        return analysed
+
+    def _skip(self, skipped: list[tuple[_Doc, str]]) -> None:
+        """Say why each of some documents is left out (``(document, reason)``); with ``strict``, stop."""
+        result = self.result
+        result.problems.extend(Problem(Path(d.path or d.id), reason) for d, reason in skipped)
+        result.documents -= len(skipped)
+        if self.options.strict:
+            check_strict(result.problems)
 
     def corpus_step(self, docs: list[_Doc]) -> None:
         """Corpus entities, event keys, signatures and facts (:func:`kg.engine.corpus.corpus_step`)."""
@@ -246,15 +277,21 @@ class _LocalBuild:
         tasks = (([task(doc) for doc in todo[i:i + MAP_CHUNK]], self.options.base, str(self.out), validate)
                  for i in range(0, len(todo), MAP_CHUNK))
         bar = self.progress(len(todo), "map")
-        report = None
+        report, failures = None, {}
         # a few graphs (a re-run) are mapped here; many, by the workers, each writing its own files
-        for written, findings in analyser.run(map_documents, tasks, here=len(todo) < SMALL_MAP):
+        for written, findings, failed in analyser.run(map_documents, tasks, here=len(todo) < SMALL_MAP):
             manifest_docs.update(written)
+            failures.update(failed)
             if findings is not None:
                 report = findings if report is None else merge_reports(report, findings)
-            bar.update(len(written))
+            bar.update(len(written) + len(failed))
         bar.close()
-        self.result.written = len(todo)
+        self.result.written = len(todo) - len(failures)
+        if failures:
+            result = self.result
+            result.facts = [f for f in result.facts if f.document not in failures]
+            result.classes = Counter(f.cls for f in result.facts)
+            self._skip([(d, failures[d.id]) for d in docs if d.id in failures])
         self.result.lap("map", self.clock)
         if report is not None and report.violations:
             raise BuildValidationError(report)

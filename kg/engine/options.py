@@ -62,6 +62,9 @@ class BuildOptions:
         lang: the language of every article, instead of detecting each one's (``"en"`` builds
             articles taken for another language as English); None: detected, and an article not in
             English is skipped with its reason.
+        strict: make any article skipped (unreadable, or whose analysis or mapping failed) an error
+            (:class:`kg.engine.inputs.StrictError`) before the merged files are written; without it,
+            the others are built and the skips are in the result's ``problems``.
 
     Raises:
         FormatError: an unknown format.
@@ -82,6 +85,7 @@ class BuildOptions:
     facts: bool = True
     follow_symlinks: bool = False
     lang: str | None = None
+    strict: bool = False
 
     def __post_init__(self) -> None:
         # normalised once here, so that every engine reads the same values

@@ -11,14 +11,16 @@ records, and every document is mapped (:func:`kg.engine.graphs.add_document`) in
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator, Sequence
 
 from rdflib import Dataset
 
 from kg.engine.facts import Fact
-from kg.engine.record import ArgumentRecord, DocumentRecord, EntityRecord, EventRecord
+from kg.errors import InputError
+from kg.engine.record import ArgumentRecord, DocumentRecord, EntityRecord, EventRecord, Failed, failed
 from kg.extract.events import matcher as extract
 from kg.extract.people import mentions
 from kg.ingest.documents import Document, Problem, from_text, read_corpus
@@ -27,7 +29,7 @@ from kg.nlp import parse as nlp
 from kg.rdf.mapping import DEFAULT_BASE
 from kg.resolve import document as resolve
 
-__all__ = ["Analysed", "BuildResult", "analyse", "build", "build_corpus", "record_of"]
+__all__ = ["Analysed", "BuildResult", "analyse", "analyse_documents", "build", "build_corpus", "record_of"]
 
 
 @dataclass
@@ -116,6 +118,47 @@ def record_of(analysed: Analysed) -> DocumentRecord:
     return DocumentRecord(analysed.document.id, tuple(records), events, sentences, authors)
 
 
+def _debugging() -> bool:
+    """KG_DEBUG=1: a document whose analysis or mapping raises stops the build with its traceback."""
+    return bool(os.environ.get("KG_DEBUG"))
+
+
+def analysed_record(document: Document, paragraphs: list[nlp.Paragraph], language) -> DocumentRecord | Failed:
+    """The record of one parsed document, or :class:`~kg.engine.record.Failed` when its analysis raised
+    (the per-document boundary of every engine: one article never stops a corpus build)."""
+    try:
+        return record_of(analyse(document, paragraphs, language))
+    except Exception as err:  # noqa: BLE001 - a bug of kg's, met on this document only
+        if _debugging():
+            raise
+        return failed("analysis", err)
+
+
+def analyse_documents(documents: Sequence[Document], language,
+                      batch_size: int = 64) -> Iterator[tuple[Document, DocumentRecord | Failed]]:
+    """Each document with its record, or why it could not be analysed, in order (every engine's analysis).
+
+    The documents' paragraphs are parsed together (:func:`kg.nlp.parse.parse_many`); when the parse of a
+    batch raises, the documents not yet given are parsed again one at a time, so that only the one the
+    parser fails on is a :class:`~kg.engine.record.Failed`.
+    """
+    done = 0
+    try:
+        for document, paragraphs in nlp.parse_many(documents, language, batch_size):
+            yield document, analysed_record(document, paragraphs, language)
+            done += 1
+    except Exception:  # noqa: BLE001 - which document it was is found below
+        if _debugging():
+            raise
+        for document in documents[done:]:
+            try:
+                ((_, paragraphs),) = nlp.parse_many([document], language, batch_size)
+            except Exception as err:  # noqa: BLE001
+                yield document, failed("parse", err)
+                continue
+            yield document, analysed_record(document, paragraphs, language)
+
+
 def build_corpus(
     inputs: Iterable[Path | str] = (),
     texts: Iterable[str | Document] = (),
@@ -125,6 +168,7 @@ def build_corpus(
     progress: Callable[[Document], None] | None = None,
     follow_symlinks: bool = False,
     lang: str | None = None,
+    strict: bool = False,
 ) -> BuildResult:
     """Build the knowledge graph of some articles.
 
@@ -138,12 +182,15 @@ def build_corpus(
             (else they are left out, with a warning in ``result.problems``).
         lang: the language of every article of ``inputs`` (``"en"``: build them all as English);
             None: each one's is detected, and one not in English is skipped (``result.problems`` says so).
+        strict: make any article skipped (unreadable, or whose analysis or mapping failed) an error.
 
     Returns:
-        A :class:`BuildResult`; ``result.dataset`` has one named graph per document.
+        A :class:`BuildResult`; ``result.dataset`` has one named graph per document built; an article
+        that could not be read, analysed or mapped is in ``result.problems`` with the reason.
 
     Raises:
-        KgError: when no document at all could be read, the model is missing, or ``base`` is no IRI.
+        KgError: when no document at all could be built, the model is missing, or ``base`` is no IRI;
+            with ``strict``, when an article was skipped (:class:`kg.engine.inputs.StrictError`).
     """
     from kg.engine.corpus import corpus_step
     from kg.engine.graphs import add_document
@@ -156,25 +203,54 @@ def build_corpus(
     documents, problems = read_corpus((Path(p) for p in inputs), follow_symlinks=follow_symlinks, lang=lang) \
         if inputs else ([], [])
     for n, t in enumerate(texts):
-        documents.append(t if isinstance(t, Document) else from_text(t, id=f"text-{n + 1}"))
+        try:
+            documents.append(t if isinstance(t, Document) else from_text(t, id=f"text-{n + 1}"))
+        except InputError as err:  # an empty text: skipped with the reason, as an unreadable file is
+            problems.append(Problem(Path(f"text-{n + 1}"), err.message))
     if not documents:
         raise no_input(problems)
     language = nlp.load_model(model)
-    records = []
-    for document, paragraphs in nlp.parse(documents, language):
-        records.append(record_of(analyse(document, paragraphs, language)))
+    analysed: list[tuple[Document, DocumentRecord]] = []
+    for document, record in analyse_documents(documents, language):
+        if isinstance(record, Failed):
+            problems.append(Problem(document.path or Path(document.id), record.reason))
+        else:
+            analysed.append((document, record))
         if progress is not None:
             progress(document)
-    corpus = corpus_step(records, base)
+    _strict_or_not(strict, problems)
+    if not analysed:
+        raise no_input(problems)
+    corpus = corpus_step([r for _, r in analysed], base)
     mapper = Mapper(base)
-    for document, record, links in zip(documents, records, corpus.links):
-        add_document(mapper, document, record, [corpus.entities[n] for n in links.corpus], links.event_keys)
-    return BuildResult(mapper.dataset, documents, problems, corpus.facts, corpus.claims)
+    kept, dropped = [], set()
+    for (document, record), links in zip(analysed, corpus.links):
+        try:
+            add_document(mapper, document, record, [corpus.entities[n] for n in links.corpus], links.event_keys)
+            kept.append(document)
+        except Exception as err:  # noqa: BLE001 - a bug of kg's, met on this document only
+            if _debugging():
+                raise
+            mapper.dataset.remove_graph(mapper.graph_iri(document))
+            problems.append(Problem(document.path or Path(document.id), failed("mapping", err).reason))
+            dropped.add(document.id)
+    _strict_or_not(strict, problems)
+    return BuildResult(mapper.dataset, kept, problems, [f for f in corpus.facts if f.document not in dropped],
+                       corpus.claims)
+
+
+def _strict_or_not(strict: bool, problems: list[Problem]) -> None:
+    """With ``strict``, raise :class:`kg.engine.inputs.StrictError` when an article was skipped."""
+    if strict:
+        from kg.engine.inputs import check_strict
+
+        check_strict(problems)
 
 
 def build(inputs: Iterable[Path | str] = (), texts: Iterable[str | Document] = (), *,
           base: str = DEFAULT_BASE, model: str | None = None, follow_symlinks: bool = False,
-          lang: str | None = None) -> Dataset:
-    """Build and return the :class:`rdflib.Dataset` (one named graph per document); the arguments
-    are :func:`build_corpus`'s."""
-    return build_corpus(inputs, texts, base=base, model=model, follow_symlinks=follow_symlinks, lang=lang).dataset
+          lang: str | None = None, strict: bool = False) -> Dataset:
+    """Build and return the :class:`rdflib.Dataset` (one named graph per document built); the arguments
+    are :func:`build_corpus`'s (see it for what is skipped, and ``strict``)."""
+    return build_corpus(inputs, texts, base=base, model=model, follow_symlinks=follow_symlinks, lang=lang,
+                        strict=strict).dataset

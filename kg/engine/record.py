@@ -17,6 +17,7 @@ the entities given (the corpus entities, once the corpus step has run), for the 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from datetime import date
@@ -24,9 +25,9 @@ from pathlib import Path
 from typing import Sequence
 
 from kg.ingest.documents import Document, Embed
-from kg.model import Entity, Event, Mention
+from kg.model import Entity, Event, Mention, printable
 
-__all__ = ["ArgumentRecord", "DocumentRecord", "EntityRecord", "EventRecord", "dumps", "loads"]
+__all__ = ["ArgumentRecord", "DocumentRecord", "EntityRecord", "EventRecord", "Failed", "dumps", "failed", "loads"]
 
 
 class _Record:
@@ -130,8 +131,32 @@ class DocumentRecord(_Record):
     post_authors: tuple[tuple[int, int], ...]
 
 
-#: the version of the cache entry's JSON layout (a change makes every old entry a miss)
-ENTRY_FORMAT = 1
+@dataclass(frozen=True)
+class Failed:
+    """A document the engine could not analyse or map: why, in one line. Never cached; the build
+    skips the document and says so (every engine the same way)."""
+
+    reason: str
+
+
+def failed(stage: str, err: BaseException) -> Failed:
+    """The :class:`Failed` of a document whose ``stage`` ("parse", "analysis", "mapping") raised ``err``:
+    a bug of kg's, said in one line (the exception's type and message, shortened)."""
+    message = " ".join(str(err).split())
+    message = message if len(message) <= 200 else message[:197] + "..."
+    return Failed(printable(f"its {stage} failed ({type(err).__name__}{': ' if message else ''}{message}); "
+                            "please report it (KG_DEBUG=1 shows where)"))
+
+
+#: the version of the cache entry's layout (a change makes every old entry a miss)
+ENTRY_FORMAT = 2
+#: the digest that begins an entry, of the JSON after it: a damaged entry (a bit flipped on disk) is a miss,
+#: never a record that reads as valid JSON with another number or letter in it
+_DIGEST = 32
+
+
+def _digest(data: bytes | memoryview) -> bytes:
+    return hashlib.blake2b(data, digest_size=_DIGEST // 2).hexdigest().encode("ascii")
 
 
 def _day(value) -> str | None:
@@ -139,7 +164,8 @@ def _day(value) -> str | None:
 
 
 def dumps(document: Document, record: DocumentRecord) -> bytes:
-    """A cache entry: the document and its record, as JSON (fields by position, see :func:`loads`)."""
+    """A cache entry: the digest of its JSON, a space, and the JSON of the document and its record (fields by
+    position, see :func:`loads`)."""
     doc = [document.id, document.text, None if document.path is None else str(document.path), document.title,
            document.url, _day(document.published), document.outlet,
            [[e.start, e.end, e.body_end, e.author, e.handle, _day(e.published)] for e in document.embeds],
@@ -155,7 +181,8 @@ def dumps(document: Document, record: DocumentRecord) -> bytes:
              [arg(a) for a in v.agents], [arg(t) for t in v.targets], v.charge, v.modality, v.confidence,
              _day(v.date), v.quote, None if v.quote_span is None else list(v.quote_span)] for v in record.events],
            [list(s) for s in record.sentences], [list(p) for p in record.post_authors]]
-    return json.dumps([ENTRY_FORMAT, doc, rec], ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    data = json.dumps([ENTRY_FORMAT, doc, rec], ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return _digest(data) + b" " + data
 
 
 class _Bad(ValueError):
@@ -250,12 +277,15 @@ def _record(fields) -> DocumentRecord:
 
 def loads(data: bytes | None, doc_id: str) -> tuple[Document, DocumentRecord] | None:
     """The document and record of a cache entry of the document ``doc_id``; None for a missing,
-    damaged or foreign entry (a miss, never an error). The entry is JSON, read as data only: a
-    field of the wrong type makes it a miss."""
-    if data is None:
+    damaged or foreign entry (a miss, never an error). The entry is its digest and JSON, read as data
+    only: a digest that does not match (a flipped bit) or a field of the wrong type makes it a miss."""
+    if data is None or len(data) <= _DIGEST or data[_DIGEST:_DIGEST + 1] != b" ":
+        return None
+    body = memoryview(data)[_DIGEST + 1:]
+    if _digest(body) != data[:_DIGEST]:  # damaged
         return None
     try:
-        version, doc, rec = json.loads(data)
+        version, doc, rec = json.loads(body.tobytes())
         if version != ENTRY_FORMAT:
             return None
         document, record = _document(doc), _record(rec)

@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterator, Sequence
 
 from kg.engine.cache import AnalysisCache
-from kg.engine.record import DocumentRecord, loads
+from kg.engine.record import DocumentRecord, Failed, failed, loads
 from kg.ingest.documents import Document
 
 _MODEL: str | None = None
@@ -40,20 +40,28 @@ CHUNK_CHARS = 24_000
 CHUNK_DOCS = 64
 
 
-def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[bytes]:
-    """The cache entry (:func:`kg.engine.record.dumps`: the document and its record) of each document, in order."""
-    from kg.engine.pipeline import analyse, record_of
+def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[bytes | Failed]:
+    """The cache entry (:func:`kg.engine.record.dumps`: the document and its record) of each document, in
+    order, or :class:`~kg.engine.record.Failed` for one that could not be analysed
+    (:func:`kg.engine.pipeline.analyse_documents`)."""
+    from kg.engine.pipeline import analyse_documents
     from kg.engine.record import dumps
-    from kg.nlp.parse import parse_many
 
-    return [dumps(d, record_of(analyse(d, paragraphs, nlp)))
-            for d, paragraphs in parse_many(documents, nlp, batch_size)]
+    def entry(document: Document, record: DocumentRecord | Failed) -> bytes | Failed:
+        if isinstance(record, Failed):
+            return record
+        try:
+            return dumps(document, record)
+        except Exception as err:  # noqa: BLE001 - a record that cannot be written is a failed analysis
+            return failed("analysis", err)
+
+    return [entry(d, r) for d, r in analyse_documents(list(documents), nlp, batch_size)]
 
 
 def load_or_analyse(cache: AnalysisCache, key: str, doc_id: str, data: bytes | None, document: Callable[[], Document],
-                    model: str | None, batch_size: int) -> DocumentRecord:
+                    model: str | None, batch_size: int) -> DocumentRecord | Failed:
     """The record of the cache entry ``data`` (read from ``cache`` when None) of the document ``doc_id``;
-    a missing or damaged entry is analysed again, here, and cached.
+    a missing or damaged entry is analysed again, here, and cached (or is :class:`~kg.engine.record.Failed`).
 
     Args:
         document: gives the document to analyse again (reading its file again, when it was not read).
@@ -64,6 +72,8 @@ def load_or_analyse(cache: AnalysisCache, key: str, doc_id: str, data: bytes | N
     from kg.nlp.parse import load_model
 
     (data,) = analyse_chunk([document()], load_model(model), batch_size)
+    if isinstance(data, Failed):
+        return data
     cache.put(key, data)
     return loads(data, doc_id)[1]
 
@@ -93,7 +103,7 @@ def _worker_model():
     return nlp
 
 
-def _work(documents: list[Document], batch_size: int) -> list[bytes]:
+def _work(documents: list[Document], batch_size: int) -> list[bytes | Failed]:
     return analyse_chunk(documents, _worker_model(), batch_size)  # the model loads at the first chunk
 
 
@@ -197,12 +207,14 @@ class Feeder:
     :data:`CHUNK_CHARS` characters, go to a worker (at most two chunks per worker in flight: reading
     waits for them; what is left when reading ends goes in one chunk per worker, so that one worker
     does not parse it alone while the other waits); each cache entry comes back to
-    ``put(key, entry)`` (the cache). ``finish()`` sends the rest and waits for all.
+    ``put(key, entry)`` (the cache), and the reason a document could not be analysed to
+    ``failed[key]``. ``finish()`` sends the rest and waits for all.
     With one job, each chunk is analysed here when it is full.
     """
 
     def __init__(self, analyser: Analyser, put, progress=None):
         self.analyser, self.put, self.progress = analyser, put, progress
+        self.failed: dict[str, str] = {}  # key -> why its analysis failed (never cached)
         self.buffer: list[tuple[Document, str]] = []
         self.chars = 0
         self.window: deque = deque()
@@ -236,9 +248,12 @@ class Feeder:
         keys, future = self.window.popleft()
         self._put(keys, future.result())
 
-    def _put(self, keys: list[str], results: list[bytes]) -> None:
+    def _put(self, keys: list[str], results: list[bytes | Failed]) -> None:
         for key, data in zip(keys, results):
-            self.put(key, data)
+            if isinstance(data, Failed):
+                self.failed[key] = data.reason
+            else:
+                self.put(key, data)
         if self.progress is not None:
             self.progress.update(len(keys))
 

@@ -7,37 +7,17 @@ trafilatura (boilerplate, menus and comments removed), not with regular expressi
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
-from kg.ingest.text import Document, Problem, from_text
+from kg.ingest.text import MAX_ID, Document, Problem, from_text, safe_id
 from kg.errors import InputError
+
+__all__ = ["JSONL_FIELDS", "MAX_ID", "read_html", "read_jsonl", "safe_id"]
 
 #: fields of a JSON Lines record that kg reads; ``text`` is required
 JSONL_FIELDS = ("id", "text", "title", "url", "published", "outlet")
-#: the longest document id kept as it is, percent-encoded as in IRIs and graph file names (bytes)
-MAX_ID = 120
-
-
-def safe_id(given: str) -> tuple[str, str | None]:
-    """A record's id as kg can use it in IRIs and file names, and a note when it had to change.
-
-    An id of dots only ('.', '..') would be a dot segment of an IRI (``doc/..`` is the parent):
-    it is replaced by a hash of itself. One longer than :data:`MAX_ID` once percent-encoded
-    would make a graph file name too long: it keeps its start and gets a hash of the whole.
-    """
-    digest = hashlib.sha256(given.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    if given.strip(".") == "":
-        return f"id-{digest}", f"id {given!r} cannot name a document; used id-{digest}"
-    if len(quote(given, safe="-_.")) <= MAX_ID:
-        return given, None
-    head = given
-    while len(quote(head, safe="-_.")) > MAX_ID - 17:
-        head = head[: max(1, len(head) * 3 // 4)] if len(head) > 8 else head[:-1]
-    return f"{head}-{digest}", f"id of {len(given)} characters shortened to {head[:20]!r}...-{digest}"
 
 
 def read_jsonl(path: Path) -> tuple[list[Document], list[Problem]]:
@@ -49,7 +29,8 @@ def read_jsonl(path: Path) -> tuple[list[Document], list[Problem]]:
     documents: list[Document] = []
     problems: list[Problem] = []
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        # a record ends at "\\n" alone: JSON holds U+2028 and the like raw inside a string
+        lines = path.read_text(encoding="utf-8").split("\n")
     except UnicodeDecodeError as exc:
         raise InputError(path, f"not UTF-8 text (offset {exc.start}); save it as UTF-8") from None
     for n, line in enumerate(lines, 1):
@@ -67,11 +48,8 @@ def read_jsonl(path: Path) -> tuple[list[Document], list[Problem]]:
         meta: dict[str, Any] = {k: record[k] for k in ("title", "url", "outlet") if record.get(k) is not None}
         if record.get("published"):
             meta["published"] = str(record["published"])[:10]
-        doc_id, note = safe_id(str(record.get("id") or f"{path.stem}-{n}"))
-        if note is not None:
-            problems.append(Problem(where, note, warning=True))
-        try:
-            documents.append(_document(record["text"], doc_id, where, meta))
+        try:  # (the id is made safe, as every document's, by from_text: kg.ingest.text.safe_id)
+            documents.append(_document(record["text"], str(record.get("id") or f"{path.stem}-{n}"), where, meta))
         except InputError as exc:
             problems.append(Problem(where, exc.message))
     if not documents and not problems:
@@ -87,19 +65,24 @@ def read_html(path: Path) -> Document:
         html = path.read_bytes().decode("utf-8", errors="replace")
     except OSError as exc:
         raise InputError(path, f"cannot read it ({exc.strerror or exc})") from None
-    found = trafilatura.extract(html, output_format="json", with_metadata=True, include_comments=False,
-                                include_tables=False, deduplicate=True)
-    if not found:
+    from trafilatura.xml import xmltotxt
+
+    # the extraction as Python objects, not as JSON: trafilatura normalises its JSON text to NFC after
+    # writing it, which turns an escaped line break before a combining accent ('\\n' + U+0301) into '\\ń',
+    # an escape JSON does not have
+    found = trafilatura.bare_extraction(html, with_metadata=True, include_comments=False, include_tables=False,
+                                        deduplicate=True)
+    text = xmltotxt(found.body, include_formatting=False) if found is not None and found.body is not None else ""
+    if not text.strip():
         raise InputError(path, "no article text found in this page")
-    record = json.loads(found)
     # trafilatura puts one paragraph per line; kg separates paragraphs by blank lines
-    text = "\n\n".join(p.strip() for p in record.get("text", "").split("\n") if p.strip())
+    text = "\n\n".join(p.strip() for p in text.split("\n") if p.strip())
     meta: dict[str, Any] = {}
-    for key, field in (("title", "title"), ("url", "source"), ("outlet", "sitename")):
-        if record.get(field):
-            meta[key] = record[field]
-    if record.get("date"):
-        meta["published"] = str(record["date"])[:10]
+    for key, value in (("title", found.title), ("url", found.url)):
+        if value:
+            meta[key] = value
+    if found.date:
+        meta["published"] = str(found.date)[:10]
     return _document(text, path.stem, path, meta)
 
 

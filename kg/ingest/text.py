@@ -9,12 +9,14 @@ so embedded posts and dates work the same way for every format.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import yaml
 
@@ -43,6 +45,10 @@ _TRANSLATE.update({ord(c): " " for c in "\t\v\f\u200b\u2060\ufeff"})
 _TRANSLATE.update({ord(c): "\n" for c in "\u0085\u2028\u2029"})
 # Trailing decoration stripped from an author name: emoji joiners, selectors, tags.
 _DECORATION = {0x200D, 0x20E3, *range(0xFE00, 0xFE10), *range(0xE0000, 0xE0080), *range(0xE0100, 0xE01F0)}
+#: half of a UTF-16 pair on its own (a JSON "\\ud800" escape gives one): no UTF-8 text can hold it
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: the longest document id kept as it is, percent-encoded as in IRIs and graph file names (bytes)
+MAX_ID = 120
 
 
 @dataclass(frozen=True)
@@ -103,6 +109,41 @@ class Problem:
     path: Path
     message: str
     warning: bool = False
+
+
+def safe_id(given: str) -> tuple[str, str | None]:
+    """A document's id as kg can use it in IRIs and file names, and a note when it had to change.
+
+    An id of dots only ('.', '..', a file named '...txt') would be a dot segment of an IRI
+    (``doc/..`` is the parent): it is replaced by a hash of itself. One longer than :data:`MAX_ID`
+    once percent-encoded (a file name of 80 accented letters) would make a graph file name over
+    the 255 bytes a file system allows: it keeps its start and gets a hash of the whole.
+
+    Args:
+        given: the id a reader found (a file's stem, a record's ``id``), lone surrogates replaced.
+    Returns:
+        the id to use, and None or the note saying how it was changed.
+    """
+    digest = hashlib.sha256(given.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    if given.strip(".") == "":
+        return f"id-{digest}", f"id {given!r} cannot name a document; used id-{digest}"
+    if len(quote(given, safe="-_.")) <= MAX_ID:
+        return given, None
+    head = given
+    while len(quote(head, safe="-_.")) > MAX_ID - 17:
+        head = head[: max(1, len(head) * 3 // 4)] if len(head) > 8 else head[:-1]
+    return f"{head}-{digest}", f"id of {len(given)} characters shortened to {head[:20]!r}...-{digest}"
+
+
+def _without_surrogates(fields: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """``fields`` with each lone surrogate of a string value replaced by U+FFFD (the same length: offsets
+    hold), and the note naming the fields that had one (None when none had)."""
+    bad = [k for k, v in fields.items() if isinstance(v, str) and _SURROGATE.search(v)]
+    if not bad:
+        return fields, None
+    fields = {k: _SURROGATE.sub("\ufffd", v) if k in bad else v for k, v in fields.items()}
+    return fields, (f"lone surrogates (half a UTF-16 pair, which no UTF-8 text can hold) in its "
+                    f"{', '.join(bad)} replaced by U+FFFD")
 
 
 def normalise(text: str) -> str:
@@ -195,8 +236,26 @@ def _to_date(value: Any, where: str) -> date | None:
     raise InputError(where, f"published: {_shown(value)} is not a date; write it as YYYY-MM-DD")
 
 
-#: libyaml's safe loader when PyYAML has it (8x faster: 20 us a front matter), else PyYAML's own
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+class _YamlLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's safe loader when PyYAML has it (8x faster: 20 us a front matter), else PyYAML's own;
+    a date, time or number it cannot build ('2020-02-30', an offset of 99 hours, 5,000 digits) is
+    kept as the text it is, which the field's own check then judges ('published' is no date)."""
+
+
+def _as_text_when_unbuildable(build):
+    def construct(loader, node):
+        try:
+            return build(loader, node)
+        except (ValueError, OverflowError):
+            return loader.construct_scalar(node)
+    return construct
+
+
+for _tag, _build in (("timestamp", yaml.constructor.SafeConstructor.construct_yaml_timestamp),
+                     ("int", yaml.constructor.SafeConstructor.construct_yaml_int),
+                     ("float", yaml.constructor.SafeConstructor.construct_yaml_float)):
+    _YamlLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _as_text_when_unbuildable(_build))
+_YAML_LOADER = _YamlLoader
 
 
 def _front_matter(text: str, where: str) -> tuple[dict[str, Any], str]:
@@ -223,6 +282,11 @@ def _front_matter(text: str, where: str) -> tuple[dict[str, Any], str]:
         problem = getattr(exc, "problem", None) or "syntax error"
         at = f" at line {mark.line + 2}" if mark is not None else ""
         raise InputError(where, f"front matter is not valid YAML{at} ({problem}); fix it") from None
+    except RecursionError:
+        raise InputError(where, "front matter is nested too deep to read; write 'key: value' lines") from None
+    except (ValueError, OverflowError, TypeError) as exc:  # a value YAML cannot build
+        raise InputError(where, f"front matter has a value that cannot be read ({_shown(str(exc))}); "
+                                "quote it") from None
     if not isinstance(meta, dict | None):
         raise InputError(where, "front matter must be 'key: value' lines (title, url, published, outlet)")
     return meta or {}, text[close.end() :].lstrip("\n")
@@ -234,6 +298,10 @@ def _parse(raw: str, id: str, path: Path | None, overrides: dict[str, Any]) -> D
     unknown = set(overrides) - {"title", "url", "published", "outlet"}
     if unknown:
         raise TypeError(f"unexpected metadata: {', '.join(sorted(unknown))}")
+    fields, surrogates = _without_surrogates({"id": id, "text": raw, **overrides})
+    id, raw, overrides = fields.pop("id"), fields.pop("text"), fields
+    id, renamed = safe_id(id)
+    notes = tuple(n for n in (surrogates, renamed) if n is not None)
     unified = _unify(raw)
     text = unified.translate(_TRANSLATE)
     if not text.strip():
@@ -250,7 +318,7 @@ def _parse(raw: str, id: str, path: Path | None, overrides: dict[str, Any]) -> D
     published = _to_date(meta["published"], where)
     source = unified[len(text) - len(body):]  # the body is a suffix of text, and translate keeps lengths
     return Document(id, body, path, meta["title"], meta["url"], published, meta["outlet"], find_embeds(body),
-                    source=None if source == body else source)
+                    notes=notes, source=None if source == body else source)
 
 
 def from_text(text: str, id: str = "text", **meta: Any) -> Document:
@@ -282,7 +350,7 @@ def read_document(path: Path) -> Document:
             raise InputError(path, f"not UTF-8 text ({bad}); save it as UTF-8") from None
         doc = _parse(legacy, path.stem, path, {})
         return replace(doc, notes=(f"not UTF-8 ({bad}); read as Windows-1252: check its accents, "
-                                   "or save it as UTF-8",))
+                                   "or save it as UTF-8", *doc.notes))
 
 
 def _legacy_decode(data: bytes) -> str | None:

@@ -1,9 +1,14 @@
-"""One N-Triples or N-Quads line per triple, byte-identical to rdflib's serializers.
+r"""One N-Triples or N-Quads line per triple, byte-identical to rdflib's serializers but for line breaks.
 
 kg writes graph files line by line (sorted, streamed, deduplicated) instead of asking rdflib
-to serialize a whole graph; these functions give the exact line rdflib's ``nt`` and ``nquads``
-serializers write for a triple, so a file written either way is the same bytes.
-Spec: https://www.w3.org/TR/n-triples/ and https://www.w3.org/TR/n-quads/.
+to serialize a whole graph; these functions give the line rdflib's ``nt`` and ``nquads``
+serializers write for a triple, with one difference: a character that a line reader may take for
+a line break (Python's ``str.splitlines`` takes eight besides ``\n`` and ``\r``: vertical tab, form
+feed, the file, group and record separators, NEL, U+2028 and U+2029) is written as its ``\uXXXX``
+escape (:data:`LINE_BREAK_ESCAPES`), so that a line of kg's N-Quads is always one line, to any reader.
+:func:`kg.rdf.write.serialize` escapes rdflib's own lines the same way, so a file written either way
+is the same bytes. Spec: https://www.w3.org/TR/n-triples/ and https://www.w3.org/TR/n-quads/ (an
+``\uXXXX`` escape is allowed in a literal and in an IRI).
 """
 
 from __future__ import annotations
@@ -11,14 +16,22 @@ from __future__ import annotations
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.term import Literal, Node
 
-__all__ = ["CollectedGraph", "TripleCollector", "lines_with_predicates", "literal_term", "nquad_line",
-           "ntriple_line"]
+__all__ = ["LINE_BREAK_ESCAPES", "CollectedGraph", "TripleCollector", "lines_with_predicates", "literal_term",
+           "nquad_line", "ntriple_line"]
+
+#: the characters other than "\n" and "\r" that ``str.splitlines`` (and other line readers) end a line at,
+#: each to its N-Triples ``\uXXXX`` escape: none is ever written raw in a line of kg's
+LINE_BREAK_ESCAPES = {ord(c): f"\\u{ord(c):04X}" for c in "\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+_LINE_BREAKS = frozenset(map(chr, LINE_BREAK_ESCAPES))
 
 
 def _escape(text: str) -> str:
-    """Quote a literal's lexical form as N-Triples does: backslash, newline, quote, return."""
-    escaped = text.replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"')
-    return '"%s"' % escaped.replace("\r", "\\r")
+    """Quote a literal's lexical form as N-Triples does (backslash, newline, quote, return), and the
+    other characters a line reader may break a line at (:data:`LINE_BREAK_ESCAPES`)."""
+    escaped = text.replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"').replace("\r", "\\r")
+    if not _LINE_BREAKS.isdisjoint(escaped):
+        escaped = escaped.translate(LINE_BREAK_ESCAPES)
+    return '"%s"' % escaped
 
 
 def literal_term(literal: Literal) -> str:
@@ -40,8 +53,11 @@ def literal_term(literal: Literal) -> str:
 
 
 def _object_term(node: Node) -> str:
-    """The object position: literals escaped the N-Triples way, other terms as n3()."""
-    return literal_term(node) if isinstance(node, Literal) else node.n3()
+    """Any position: literals escaped the N-Triples way, other terms as n3() (an IRI's line breaks escaped)."""
+    if isinstance(node, Literal):
+        return literal_term(node)
+    form = node.n3()
+    return form if _LINE_BREAKS.isdisjoint(form) else form.translate(LINE_BREAK_ESCAPES)
 
 
 def ntriple_line(triple: tuple[Node, Node, Node]) -> str:
@@ -51,7 +67,7 @@ def ntriple_line(triple: tuple[Node, Node, Node]) -> str:
         the same string rdflib's ``nt`` serializer writes for the triple.
     """
     subject, predicate, obj = triple
-    return "%s %s %s .\n" % (subject.n3(), predicate.n3(), _object_term(obj))
+    return "%s %s %s .\n" % (_object_term(subject), _object_term(predicate), _object_term(obj))
 
 
 def nquad_line(triple: tuple[Node, Node, Node], graph_iri: Node | None) -> str:
@@ -65,8 +81,8 @@ def nquad_line(triple: tuple[Node, Node, Node], graph_iri: Node | None) -> str:
         the same string rdflib's ``nquads`` serializer writes for the quad.
     """
     subject, predicate, obj = triple
-    graph = graph_iri.n3() if graph_iri and graph_iri != DATASET_DEFAULT_GRAPH_ID else ""
-    return "%s %s %s %s .\n" % (subject.n3(), predicate.n3(), _object_term(obj), graph)
+    graph = _object_term(graph_iri) if graph_iri and graph_iri != DATASET_DEFAULT_GRAPH_ID else ""
+    return "%s %s %s %s .\n" % (_object_term(subject), _object_term(predicate), _object_term(obj), graph)
 
 
 def lines_with_predicates(nquads: bytes, terms: frozenset[bytes]) -> bytes:
@@ -113,7 +129,7 @@ class CollectedGraph:
         lines :func:`nquad_line` gives, each term's form made once (the mapper writes the same term
         objects over and over; looked up by id, a term costs neither rdflib's hash nor its ``__eq__``)."""
         identifier = self.identifier
-        end = f" {identifier.n3() if identifier and identifier != DATASET_DEFAULT_GRAPH_ID else ''} .\n"
+        end = f" {_object_term(identifier) if identifier and identifier != DATASET_DEFAULT_GRAPH_ID else ''} .\n"
         forms, keep = self.forms, self.terms.append
         get = forms.get
 

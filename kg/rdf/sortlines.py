@@ -23,6 +23,13 @@ def triple_line(quad_line: str) -> str:
     return quad_line.rsplit(" ", 2)[0] + " .\n"
 
 
+def _lines(text: str) -> list[str]:
+    """The non-blank lines of ``text`` (which ends with "\\n"), each with its "\\n": cut at "\\n" only, never
+    at the other characters ``str.splitlines`` ends a line at (a literal may hold U+2028 or a form feed,
+    which N-Quads need not escape)."""
+    return [line + "\n" for line in text.split("\n")[:-1] if line.strip()]
+
+
 def file_lines(path: Path, triples: bool) -> list[str]:
     """The non-blank lines of an N-Quads file, as triples (:func:`triple_line`) or as they are.
 
@@ -37,9 +44,9 @@ def file_lines(path: Path, triples: bool) -> list[str]:
         first = text[:text.find("\n") + 1]
         suffix = first[first.rstrip(" .\n").rfind(" "):] if first.strip() else ""
         if suffix.startswith(" <") and text.count(suffix) == text.count("\n"):
-            return [line for line in text.replace(suffix, " .\n").splitlines(keepends=True) if line.strip()]
-        return [triple_line(line) for line in text.splitlines(keepends=True) if line.strip()]
-    return [line for line in text.splitlines(keepends=True) if line.strip()]
+            return _lines(text.replace(suffix, " .\n"))
+        return [triple_line(line) for line in _lines(text)]
+    return _lines(text)
 
 
 def sorted_runs(files: list[Path], tmp: Path, triples: bool, run_lines: int, name: str = "run") -> list[Path]:

@@ -121,7 +121,11 @@ def _rdflib_defaults() -> frozenset:
 
 
 def _sorted_lines(data: bytes) -> bytes:
-    lines = sorted({line for line in data.decode("utf-8").splitlines() if line.strip()})
+    """rdflib's N-Triples or N-Quads, each line once, sorted, cut at "\\n" only, with the characters kg's own
+    lines escape escaped (:data:`kg.rdf.lines.LINE_BREAK_ESCAPES`): the bytes the streamed build writes."""
+    from kg.rdf.lines import LINE_BREAK_ESCAPES
+
+    lines = sorted({line.translate(LINE_BREAK_ESCAPES) for line in data.decode("utf-8").split("\n") if line.strip()})
     return ("\n".join(lines) + "\n").encode("utf-8") if lines else b""
 
 

@@ -104,7 +104,28 @@ def test_record_cache_entry_is_data_not_code(tmp_path):
     assert loads(pickle.dumps(_Planted(str(marker))), "d1") is None
     assert not marker.exists()
     data = dumps(*(lambda a: (a.document, record_of(a)))(_analysed()))
-    assert data.startswith(b"[") and json.loads(data)[0] == 1
+    assert data[33:].startswith(b"[") and json.loads(data[33:])[0] == 2
+
+
+def _sealed(entry) -> bytes:
+    """An entry as :func:`dumps` lays it out: the BLAKE2b digest (16 bytes, hex) of the JSON, a space, the JSON."""
+    import hashlib
+
+    data = json.dumps(entry).encode()
+    return hashlib.blake2b(data, digest_size=16).hexdigest().encode() + b" " + data
+
+
+def test_record_cache_entry_with_a_bit_flipped_is_a_miss():
+    """Issue 36: a bit flipped in a pack gave valid JSON with another number or letter in it (an offset, a
+    name), read as the record; every entry carries the digest of its JSON, and any one bit flipped is a miss."""
+    analysed = _analysed()
+    data = dumps(analysed.document, record_of(analysed))
+    assert loads(_sealed(json.loads(data[33:])), "d1") is not None  # the layout the test seals with
+    for byte in range(len(data)):
+        for bit in range(8):
+            flipped = bytearray(data)
+            flipped[byte] ^= 1 << bit
+            assert loads(bytes(flipped), "d1") is None, (byte, bit)
 
 
 @pytest.mark.parametrize("damage", [
@@ -117,9 +138,9 @@ def test_record_cache_entry_is_data_not_code(tmp_path):
 ])
 def test_record_cache_entry_of_the_wrong_shape_is_a_miss(damage):
     analysed = _analysed()
-    entry = json.loads(dumps(analysed.document, record_of(analysed)))
+    entry = json.loads(dumps(analysed.document, record_of(analysed))[33:])
     damage(entry)
-    assert loads(json.dumps(entry).encode(), "d1") is None
+    assert loads(_sealed(entry), "d1") is None
 
 
 def test_record_is_immutable():
