@@ -30,7 +30,7 @@ STDIN_FILE = "stdin.txt"
 
 
 @click.command()
-@click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--out", "out", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
               help="Folder for graph.ttl (one graph) and graph.trig (one named graph per document); "
                    "- writes one --format (default nq) to stdout instead.")
@@ -72,11 +72,15 @@ STDIN_FILE = "stdin.txt"
 @click.option("--lang", type=click.Choice(["en"]), default=None,
               help="The language of every article, instead of detecting each one's: en builds articles taken "
                    "for another language as English (default: an article not in English is skipped, with its reason).")
+@click.option("--urls", "urls_file", type=click.Path(path_type=Path, dir_okay=False), default=None, metavar="FILE",
+              help="A text file of article or feed URLs to fetch and build too, one a line (# starts a comment).")
+@click.option("--allow-private", is_flag=True,
+              help="Fetch URLs on loopback and private addresses too (refused by default).")
 def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
           store_dir: Path | None, endpoint: str | None, formats: str | None, reason_: bool, validate_: bool, jobs: int,
           rebuild: bool, engine: str, scheduler: str | None, workers: int | None, follow_symlinks: bool,
-          no_answers: bool, lang: str | None, strict: bool) -> None:
-    """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html files or folders; - reads one
+          no_answers: bool, lang: str | None, strict: bool, urls_file: Path | None, allow_private: bool) -> None:
+    """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html, .warc(.gz) files or folders; - reads one
     article from stdin, with its id "stdin").
 
     Writes each article's graph to OUT/graphs/ID.nq as it is made, then OUT/graph.ttl
@@ -109,7 +113,11 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
       kg build article.md other/ --out /tmp/kg --base https://example.org/id/
       kg build input/ --format all --reason
       cat article.md | kg build - --out - --format ttl > article.ttl
+      kg build crawl.warc.gz https://news.example/2024/heckling --out /tmp/kg
+      kg build news.rss --urls urls.txt --out /tmp/kg
     """
+    if not inputs and urls_file is None:
+        raise click.UsageError("give INPUTS (files, folders, URLs) or --urls FILE")
     if store_dir is not None and endpoint is not None:
         raise click.UsageError("give --store or --endpoint, not both")
 
@@ -154,7 +162,7 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         result = _build(inputs, work, bar, shown, base=base, model=model, formats=formats_t, validate=validate_,
                         reason=reason_, rebuild=rebuild, engine=engine, jobs=jobs, scheduler=scheduler,
                         workers=workers, facts=not quiet, follow_symlinks=follow_symlinks, lang=lang,
-                        strict=strict)
+                        strict=strict, urls_file=urls_file, allow_private=allow_private)
         _report(result, quiet, shown, err=to_stdout)
         if to_stdout:  # only once the build succeeded: never half a graph
             _to_stdout(work / FORMATS[formats_t[0]].filename)

@@ -25,7 +25,9 @@ def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions |
     """Build the graph of ``inputs`` into the folder ``out`` with the engine ``options.engine``.
 
     Args:
-        inputs: files or folders of articles.
+        inputs: files or folders of articles, ``http(s)://`` URLs of articles or feeds, feed files
+            (``.rss``, ``.atom``); pages are fetched into ``out/.kg-cache/fetch/`` once
+            (:mod:`kg.ingest.fetch`), and a URL that cannot be fetched is skipped with its reason.
         out: the output folder.
         options: what to build (default: :class:`kg.engine.options.BuildOptions` ()).
         progress: ``progress(total, description)`` makes a progress bar (default: none).
@@ -36,10 +38,32 @@ def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions |
 
     options = options or BuildOptions()
     progress = progress or no_progress
+    inputs, fetched = _fetched(list(inputs), Path(out), options)
     if options.engine == "dask":
         from kg.engine import dask_engine
 
-        return dask_engine.build(inputs, out, options, progress=progress)
-    from kg.engine import local
+        result = dask_engine.build(inputs, out, options, progress=progress)
+    else:
+        from kg.engine import local
 
-    return local.build(inputs, out, options, progress=progress)
+        result = local.build(inputs, out, options, progress=progress)
+    result.problems[:0] = fetched
+    return result
+
+
+def _fetched(inputs: list, out: Path, options: BuildOptions) -> tuple[list, list]:
+    """The inputs with their URLs and feeds fetched (:func:`kg.ingest.fetch.expand`), and the problems met."""
+    from kg.ingest.fetch import FEED_SUFFIXES, FetchOptions, expand, is_url
+
+    if options.urls_file is None and not any(is_url(i) or Path(i).suffix.lower() in FEED_SUFFIXES for i in inputs):
+        return inputs, []
+    from kg.engine.cache import CACHE_DIR
+    from kg.engine.inputs import check_strict, no_input
+
+    paths, problems, _ = expand(inputs, out / CACHE_DIR / "fetch", FetchOptions(allow_private=options.allow_private),
+                                options.urls_file)
+    if not paths:
+        raise no_input(problems)
+    if options.strict:
+        check_strict(problems)
+    return paths, problems

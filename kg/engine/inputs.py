@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Iterator
 
 from kg.engine import cache as kcache
 from kg.errors import KgError, NoInputError
-from kg.ingest.documents import SUFFIXES, Document, Problem, folder_files, no_articles, read_corpus
+from kg.ingest.documents import SUFFIXES, Document, Problem, folder_files, no_articles, read_corpus, suffix_of
 
 __all__ = ["Entry", "StrictError", "check_strict", "duplicate_id", "input_files", "no_input", "read_inputs", "reread"]
 
@@ -123,7 +123,7 @@ def input_files(inputs: Iterable[Path | str], problems: list[Problem], *,
             paths = folder_files(given, follow_symlinks=follow_symlinks, problems=problems)
             if not paths:
                 problems.append(no_articles(given))
-        elif given.exists() and given.suffix.lower() in SUFFIXES:
+        elif given.exists() and suffix_of(given) in SUFFIXES:
             paths = [given]
         else:
             problems.extend(read_corpus([given])[1])

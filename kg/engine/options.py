@@ -65,6 +65,8 @@ class BuildOptions:
         strict: make any article skipped (unreadable, or whose analysis or mapping failed) an error
             (:class:`kg.engine.inputs.StrictError`) before the merged files are written; without it,
             the others are built and the skips are in the result's ``problems``.
+        urls_file: a text file of article or feed URLs to fetch too, one a line.
+        allow_private: fetch from loopback and private addresses too (else refused, as by ``kg serve``).
 
     Raises:
         FormatError: an unknown format.
@@ -86,6 +88,8 @@ class BuildOptions:
     follow_symlinks: bool = False
     lang: str | None = None
     strict: bool = False
+    urls_file: Path | None = None
+    allow_private: bool = False
 
     def __post_init__(self) -> None:
         # normalised once here, so that every engine reads the same values

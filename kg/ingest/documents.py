@@ -17,9 +17,10 @@ from kg.errors import InputError
 from kg.ingest.sources import read_html, read_jsonl
 from kg.ingest.language import foreign
 from kg.ingest.text import Document, Embed, Problem, from_text, read_document
+from kg.ingest.warc import read_warc
 
 __all__ = ["READERS", "SUFFIXES", "Document", "Embed", "Problem", "folder_files", "from_text", "no_articles",
-           "not_english", "read_corpus", "read_document", "read_file"]
+           "not_english", "read_corpus", "read_document", "read_file", "suffix_of"]
 
 #: a reader: one file -> its documents and the problems met (a bad line of a .jsonl file, ...)
 Reader = Callable[[Path], tuple[list[Document], list[Problem]]]
@@ -53,13 +54,21 @@ def _jsonl(path: Path) -> tuple[list[Document], list[Problem]]:
 
 
 #: the reader of each file extension kg reads; adding a format is one row
-READERS: dict[str, Reader] = {".txt": _text, ".md": _text, ".jsonl": _jsonl, ".html": _html, ".htm": _html}
+READERS: dict[str, Reader] = {".txt": _text, ".md": _text, ".jsonl": _jsonl, ".html": _html, ".htm": _html,
+                              ".warc": read_warc, ".warc.gz": read_warc}
 SUFFIXES = tuple(READERS)
+
+
+def suffix_of(path: Path) -> str:
+    """A file's extension as :data:`READERS` knows it, lower-case: ``.warc.gz`` for a compressed web
+    archive, else the last one (``.md``)."""
+    name = path.name.lower()
+    return next((s for s in SUFFIXES if s.count(".") > 1 and name.endswith(s)), path.suffix.lower())
 
 
 def no_articles(folder: Path) -> Problem:
     """The problem of an input folder in which no article file was found."""
-    return Problem(folder, "no articles (.txt, .md, .jsonl, .html) in this folder")
+    return Problem(folder, f"no articles ({', '.join(SUFFIXES)}) in this folder")
 
 
 def folder_files(folder: Path, *, follow_symlinks: bool = False, problems: list[Problem] | None = None) -> list[Path]:
@@ -90,7 +99,7 @@ def folder_files(folder: Path, *, follow_symlinks: bool = False, problems: list[
             if entry.name.startswith("."):
                 continue
             path = Path(entry.path)
-            is_article = path.suffix.lower() in SUFFIXES
+            is_article = suffix_of(path) in SUFFIXES
             try:
                 is_dir = entry.is_dir()  # follows a link
                 target = path.resolve(strict=True) if entry.is_symlink() else None
@@ -120,7 +129,7 @@ def read_file(path: Path) -> tuple[list[Document], list[Problem]]:
     Raises:
         InputError: the file is unusable as a whole (unknown extension, unreadable, empty, binary).
     """
-    reader = READERS.get(path.suffix.lower())
+    reader = READERS.get(suffix_of(path))
     if reader is None:
         raise InputError(path, f"unknown extension {path.suffix or '(none)'}; kg reads {', '.join(SUFFIXES)}")
     return reader(path)
@@ -128,7 +137,7 @@ def read_file(path: Path) -> tuple[list[Document], list[Problem]]:
 
 def not_english(doc: Document, path: Path, code: str, confidence: float) -> Problem:
     """The problem of an article in another language than English (skipped: kg maps English only)."""
-    what = f"article {doc.id!r} " if path.suffix.lower() == ".jsonl" else ""
+    what = f"article {doc.id!r} " if suffix_of(path) in (".jsonl", ".warc", ".warc.gz") else ""  # a file of many
     return Problem(doc.path or path, f"{what}is in language {code!r} ({confidence:.0%} sure), not English: "
                                      "kg maps English articles only (--lang en builds it as English anyway)")
 
@@ -154,7 +163,7 @@ def read_corpus(inputs: Iterable[Path], *, follow_symlinks: bool = False,
         elif not given.exists():
             problems.append(Problem(given, "no such file or folder; check the path"))
             continue
-        elif given.suffix.lower() not in READERS:
+        elif suffix_of(given) not in READERS:
             problems.append(Problem(given, f"unknown extension {given.suffix or '(none)'}; kg reads {', '.join(SUFFIXES)}"))
             continue
         else:

@@ -1,4 +1,5 @@
-"""Readers for archive formats: ``.jsonl`` (one article per line) and ``.html`` pages.
+"""Readers for archive formats: ``.jsonl`` (one article per line) and ``.html`` pages (web
+archives, ``.warc``, are :mod:`kg.ingest.warc`'s).
 
 Both produce :class:`kg.ingest.text.Document` records through the same parsing as text files,
 so embedded posts and dates work the same way. HTML main text is extracted with
@@ -59,22 +60,33 @@ def read_jsonl(path: Path) -> tuple[list[Document], list[Problem]]:
 
 def read_html(path: Path) -> Document:
     """The main text and metadata (title, date, url, site name) of a saved web page."""
-    import trafilatura  # imported here: only HTML input needs it
-
     try:
         html = path.read_bytes().decode("utf-8", errors="replace")
     except OSError as exc:
         raise InputError(path, f"cannot read it ({exc.strerror or exc})") from None
+    text, meta = page_text(html, path)
+    return _document(text, path.stem, path, meta)
+
+
+def page_text(html: str, where: Path) -> tuple[str, dict[str, Any]]:
+    """The main text of a web page (paragraphs separated by blank lines) and its metadata (title,
+    url, published), extracted with trafilatura.
+
+    Raises:
+        InputError: the page has no article text.
+    """
+    import trafilatura  # imported here: only HTML input needs it
     from trafilatura.xml import xmltotxt
 
     # the extraction as Python objects, not as JSON: trafilatura normalises its JSON text to NFC after
     # writing it, which turns an escaped line break before a combining accent ('\\n' + U+0301) into '\\ń',
-    # an escape JSON does not have
+    # an escape JSON does not have. No deduplication: trafilatura keeps a process-wide record of the text
+    # it has seen, and would drop a page's text the second time one process reads it
     found = trafilatura.bare_extraction(html, with_metadata=True, include_comments=False, include_tables=False,
-                                        deduplicate=True)
+                                        deduplicate=False)
     text = xmltotxt(found.body, include_formatting=False) if found is not None and found.body is not None else ""
     if not text.strip():
-        raise InputError(path, "no article text found in this page")
+        raise InputError(where, "no article text found in this page")
     # trafilatura puts one paragraph per line; kg separates paragraphs by blank lines
     text = "\n\n".join(p.strip() for p in text.split("\n") if p.strip())
     meta: dict[str, Any] = {}
@@ -83,7 +95,7 @@ def read_html(path: Path) -> Document:
             meta[key] = value
     if found.date:
         meta["published"] = str(found.date)[:10]
-    return _document(text, path.stem, path, meta)
+    return text, meta
 
 
 def _document(text: str, doc_id: str, where: Path, meta: dict[str, Any]) -> Document:

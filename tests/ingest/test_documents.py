@@ -316,7 +316,7 @@ def test_documents_corpus_folder_without_articles(tmp_path: Path, contents: dict
     good.write_text(BODY, encoding="utf-8")
     docs, problems = read_corpus([folder, good])
     assert [d.id for d in docs] == ["good"]
-    assert problems == [Problem(folder, "no articles (.txt, .md, .jsonl, .html) in this folder")]
+    assert problems == [Problem(folder, "no articles (.txt, .md, .jsonl, .html, .htm, .warc, .warc.gz) in this folder")]
 
 
 def test_documents_corpus_duplicates(tmp_path: Path) -> None:
