@@ -55,6 +55,8 @@ class Rule(_Strict):
                                                   "('asked X to apologise'), not a quoted finite clause")
     ccomp: Words | None = Field(None, description="the trigger needs a clausal complement with one of these lemmas "
                                                   "('demanded that X apologise')")
+    ccomp_negated: bool | None = Field(None, description="the clausal complement of 'ccomp' is negated ('ruled that X "
+                                                         "could not participate in the sitting')")
     ccomp_modal: Words | None = Field(None, description="the clausal complement of 'ccomp' has one of these auxiliaries: "
                                                         "a demand, not a report ('said X must apologise')")
     dobj: Words | None = Field(None, description="the direct object's (or passive subject's) lemma must be one of these: "
@@ -108,6 +110,14 @@ class Rule(_Strict):
     headline_passive: bool | None = Field(
         None, description="a trigger with a subject but no object is a passive without its auxiliary ('MP X ejected "
                           "from Commons'): the subject is the target, the agent unknown")
+    adopted_agent: bool | None = Field(
+        None, description="a trigger inside a motion a body adopts (modality.json 'adopted': 'The House adopted a "
+                          "motion to suspend X', 'passed a resolution suspending X', 'the motion, moved by Y, to "
+                          "expel X was carried by the Senate') has that body as agent, not the motion or its mover")
+    heading_list: bool | None = Field(
+        None, description="the trigger in a heading said of members ('List of MPs suspended from parliament') speaks "
+                          "of the people of the list or table below it: one event a row, its first named person the "
+                          "target, the row's date the date")
     group_agent: bool | None = Field(
         None, description="a participle said of a group that lists its members ('Among those expelled are A and B', "
                           "'the suspended members include A') with no agent takes the agent of the last asserted "
@@ -162,6 +172,10 @@ class ClassBehaviour(_Strict):
     remark_gerund_asserted: bool = Field(
         False, description="a gerund trigger under a remark_governors verb ('refused to withdraw calling X a liar') "
                            "names a remark that was made: asserted")
+    body_acts: Words = Field(
+        frozenset(), description="trigger lemmas whose 'from' object, a legislature, is the agent when none is named "
+                                 "('Members Expelled From the House of Representatives': a house alone expels its "
+                                 "members), in a heading_list")
     unasserted_modals: Words = Field(
         frozenset(), description="modals that make a trigger of this class a statement of what may be done, not of what "
                                  "was ('the Speaker can suspend a member'), as the Hypothetical modals do for every class")

@@ -304,3 +304,91 @@ def test_ejections_group_listed_takes_the_group_event_agent(facts, text, agent, 
 def test_ejections_group_listed_without_a_group_event_has_no_agent(facts, text, target) -> None:
     asserted, _, _ = facts(text)
     assert ("Ejection", "-", target) in asserted, asserted
+
+
+_TABLE = """The Senate of Westland may expel a senator by a two-thirds vote.
+
+Senators Expelled From the Senate of Westland
+
+The Senate has used the power rarely.
+
+| Senator | Reason | Date |
+|---|---|---|
+| Ada Obi | Bribery | March 3, 1921 |
+| Femi Ade | Treason | June 9, 1944 |"""
+_LINES = """Members of the Legislative Assembly can be suspended by the Speaker.
+
+List of MLAs suspended from the Assembly
+
+Date Member Party Reason
+4 May 1999 Tom Hale Labour Shouting at the minister.
+12 June 2003 Ann Bell Labour Refusing to withdraw a remark about Ravi Das.
+1987 Jim Cole Liberal Calling the minister Ravi Das a liar."""
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a table under a heading of members expelled from a house: the house expelled each, on the row's date
+    (_TABLE, {("Senate", "Ada Obi", "1921-03-03"), ("Senate", "Femi Ade", "1944-06-09")}),
+    # a list of lines: the person each line begins with, not one named later in it; a year alone is no date
+    (_LINES, {("-", "Tom Hale", "1999-05-04"), ("-", "Ann Bell", "2003-06-12"), ("-", "Jim Cole", "None")}),
+])
+def test_ejections_list_under_a_heading_is_one_ejection_a_row(facts, text, expected) -> None:
+    _, _, analysis = facts(text)
+    rows = {(" & ".join(a.entity.name for a in e.agents) or "-", " & ".join(t.entity.name for t in e.targets), str(e.date))
+            for e in analysis.events if e.cls == "Ejection" and e.asserted and e.rule.endswith(".list")}
+    assert rows == expected
+
+
+@pytest.mark.parametrize("text", [
+    # players of a league, members who could be suspended, bills: no one ejected from a sitting
+    _LINES.replace("List of MLAs suspended from the Assembly", "List of players suspended from the league"),
+    _LINES.replace("List of MLAs suspended from the Assembly", "List of MLAs who could be suspended from the Assembly"),
+    _LINES.replace("List of MLAs suspended from the Assembly", "List of bills suspended by the Assembly"),
+    # a heading that is a sentence, and no table under it
+    _LINES.replace("List of MLAs suspended from the Assembly", "Three MLAs were suspended from the Assembly."),
+])
+def test_ejections_list_under_another_heading_is_nothing(facts, text) -> None:
+    _, _, analysis = facts(text)
+    assert not [e for e in analysis.events if e.rule.endswith(".list")]
+
+
+# walked out, ordered out, a motion a body adopts, a ruling that one may not take part, the chair's words after
+# any verb of saying
+MORE_FORMS = [
+    ("Security officers walked MP Thabo Zulu out of the chamber on the orders of the Speaker.", "Speaker", "Thabo Zulu"),
+    ("Marshals hustled MLA Arun Velan out of the Vidhan Sabha after he tore up the bill.", "-", "Arun Velan"),
+    ("Speaker Hana Kowal ordered MP Jonas Rek out of the chamber.", "Hana Kowal", "Jonas Rek"),
+    ("Senate President Ada Obi ordered Senator Femi Ade out of the chamber.", "Ada Obi", "Femi Ade"),
+    ("The Lok Sabha adopted a motion moved by Minister Arvind Rathore to suspend MP Kavya Menon for the rest of the "
+     "session.", "Lok Sabha", "Kavya Menon"),
+    ("The Dáil passed a motion suspending TD Sean Brady from the chamber for ten days.", "Dáil", "Sean Brady"),
+    ("The National Assembly adopted a resolution expelling MP Lwazi Ntuli after a disciplinary hearing.",
+     "National Assembly", "Lwazi Ntuli"),
+    ("The Senate upheld the motion to expel Senator Joel Marsh from the chamber by 41 votes to 12.", "Senate", "Joel Marsh"),
+    ("Speaker Hana Kowal ruled that MP Jonas Rek could not participate in the rest of the sitting.", "Hana Kowal",
+     "Jonas Rek"),
+    ("The Chairman of the Rajya Sabha ruled that MP Kavya Menon could not remain in the House for the rest of the week.",
+     "Chair of the Rajya Sabha", "Kavya Menon"),
+    ('"The member will leave the House," Speaker Hana Kowal responded.', "Hana Kowal", "-"),
+    ('"Order! The honourable member for Eastmoor will leave the chamber," the Deputy Speaker replied.', "Deputy Speaker",
+     "-"),
+]
+
+
+@pytest.mark.parametrize("text,agent,target", MORE_FORMS)
+def test_ejections_more_forms_are_found(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert any((agent == "-" or a == agent) and t == target for a, t in _ejections(asserted)), asserted
+
+
+@pytest.mark.parametrize("text", [
+    "Opposition MPs walked out of the National Assembly in protest at the ruling.",
+    "The Senate rejected the motion to expel Senator Joel Marsh from the chamber.",
+    "The Assembly could adopt a motion to suspend MP Lwazi Ntuli next week.",
+    "The council passed a motion to suspend the parking charges in the town centre.",
+    "Speaker Hana Kowal ruled that MP Jonas Rek could participate in the rest of the sitting.",
+    '"The member will leave the House," MP Jonas Rek replied to the Speaker.',
+])
+def test_ejections_more_forms_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted)

@@ -21,13 +21,19 @@ class Particles(Construction):
         if has(tok, {"prt", "prep", "advmod", "dobj"}, self.value, "lower_") is not None:
             return True
         nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
-        return nxt is not None and nxt.lower_ in self.value and nxt.head.i in {tok.i, tok.head.i}
+        return (nxt is not None and nxt.lower_ in self.value and nxt.head.i in {tok.i, tok.head.i}) or \
+            self._small_clause(tok) is not None
+
+    def _small_clause(self, tok: Token) -> Token | None:
+        """'ordered MP X out of the chamber': the particle hangs on the object, parsed as a clause of its own."""
+        return next((c for c in tok.children if c.dep_ in {"dobj", "ccomp", "oprd"} and c.pos_ in {"PROPN", "NOUN", "PRON"}
+                     and has(c, {"prt", "prep", "advmod"}, self.value, "lower_") is not None), None)
 
     def read(self, args: Arguments) -> bool:
         # "voted down the bill" parsed as a preposition: its object is the verb's
         if args.target is None and not args.passive:
             prt = has(args.tok, {"prep"}, self.value, "lower_")
-            args.target = _pobj(prt)
+            args.target = self._small_clause(args.tok) if prt is None else _pobj(prt)
         return True
 
 
@@ -45,6 +51,18 @@ class Ccomp(Construction):
 
     def fits(self, tok: Token) -> bool:
         return has(tok, {"ccomp"}, self.value) is not None
+
+
+@construction("ccomp_negated")
+class CcompNegated(Construction):
+    """'ruled that X could not participate in the sitting': the clausal complement is negated."""
+
+    def problem(self, rules) -> str | None:
+        return None if self.rule.get("ccomp") is not None else "ccomp_negated reads the ccomp complement: the rule needs 'ccomp'"
+
+    def fits(self, tok: Token) -> bool:
+        comp = has(tok, {"ccomp"}, self.rule.words("ccomp"))
+        return comp is not None and syntax.negated(comp)
 
 
 @construction("ccomp_modal")

@@ -36,14 +36,24 @@ def recent(events: list[Event], cls: str, para: int) -> Event | None:
     return None
 
 
+def _presiding_office(office) -> bool:
+    """A presiding office: one titles.json marks so (a Speaker), or the chair of a house ('Chair of the Rajya
+    Sabha', of a legislature's name; a committee's chair presides over no sitting of the house)."""
+    lex = lexicon.load()
+    if office.key in {o.key for o in lex.offices if o.presiding}:
+        return True
+    prefix = "chair of the "
+    name = office.name.lower()
+    return name.startswith(prefix) and name[len(prefix):] in {w.lower() for w in lex.legislature_words}
+
+
 def presiding(entity) -> bool:
     """Does this entity preside (a Speaker, or a person holding a presiding office)?"""
     if entity is None:
         return False
-    keys = {o.key for o in lexicon.load().offices if o.presiding}
     if entity.kind == "Office":
-        return entity.key in keys
-    return any(r == "holdsOffice" and o.key in keys for r, o in entity.roles)
+        return _presiding_office(entity)
+    return any(r == "holdsOffice" and _presiding_office(o) for r, o in entity.roles)
 
 
 def refuser(agents: list[Mention], demand: Event | None, answers: bool) -> list[Mention]:

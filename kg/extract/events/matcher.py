@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.events import arguments, discourse, rules
+from kg.extract.events import arguments, discourse, lists, rules
 from kg.extract.context import quotes
 from kg.extract.context.state import Context
 from kg.extract.context.dates import date_events
@@ -53,6 +53,9 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
     events.extend(statements)
     events.sort(key=lambda e: (e.para, e.trigger_index))
     date_events(ctx, events)
+    # the rows of a list or table under a heading, each dated by its row
+    events.extend(lists.listed_events(ctx, events))
+    events.sort(key=lambda e: (e.para, e.trigger_index))
     return _dedupe(events)
 
 

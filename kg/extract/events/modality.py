@@ -8,7 +8,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from kg.extract.context.state import Context
-from kg.extract.events.rules import CompiledRule, Construction, construction
+from kg.extract.events.rules import Arguments, CompiledRule, Construction, construction
 from kg.nlp import syntax
 from kg.ontology import lexicon
 
@@ -130,6 +130,36 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     if rule.hooks["licenses"]:
         return "", cls  # a rule that needs a licensing governor found none
     return "Asserted", cls
+
+
+def adopter(tok: Token) -> Token | None:
+    """Who adopted the motion the trigger is in ('The House adopted a motion to suspend X', 'passed a resolution
+    suspending X', 'a motion, moved by Y, to expel X was carried by the Senate'): the adopting verb's subject, or
+    its by-phrase; None if the trigger is in no adopted motion."""
+    lex = lexicon.load()
+    cur = tok
+    for _ in range(4):
+        if cur.dep_ not in {"acl", "advcl", "xcomp", "relcl"} or cur.head.i == cur.i:
+            return None
+        cur = cur.head
+        if cur.lemma_.lower() in lex.motion_nouns:
+            verb = cur.head
+            if cur.dep_ not in {"dobj", "nsubjpass"} or verb.lemma_.lower() not in lex.modality["adopted"] \
+                    or syntax.negated(verb) or syntax.aux_lemmas(verb) & lex.modality["Hypothetical"]:
+                return None
+            return syntax.by_agent(verb) if cur.dep_ == "nsubjpass" else syntax.subject_of(verb)
+    return None
+
+
+@construction("adopted_agent")
+class AdoptedAgent(Construction):
+    """'The Lok Sabha adopted a motion moved by X to suspend Y': the body that adopted the motion did it."""
+
+    def read(self, args: Arguments) -> bool:
+        body = adopter(args.tok)
+        if body is not None:
+            args.agent = body
+        return True
 
 
 @construction("negated_future_class")
