@@ -176,6 +176,9 @@ class ClassBehaviour(_Strict):
         frozenset(), description="trigger lemmas whose 'from' object, a legislature, is the agent when none is named "
                                  "('Members Expelled From the House of Representatives': a house alone expels its "
                                  "members), in a heading_list")
+    quoted_reports: bool = Field(
+        False, description="an event of this class narrated in a direct quote, not as the speaker's own act ('\"... "
+                           "and he had to be escorted out of the chamber,\" X said'), keeps its own agent and target")
     unasserted_modals: Words = Field(
         frozenset(), description="modals that make a trigger of this class a statement of what may be done, not of what "
                                  "was ('the Speaker can suspend a member'), as the Hypothetical modals do for every class")

@@ -392,3 +392,33 @@ def test_ejections_more_forms_are_found(facts, text, agent, target) -> None:
 def test_ejections_more_forms_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not _ejections(asserted)
+
+
+@pytest.mark.parametrize("text,agent,target", [
+    # an ejection the speaker of a quote reports, not one of the speaker's own acts
+    ('Majority Leader Steve Scally said, "Rep. Al Grant continued shouting, impeding the President from addressing '
+     'Congress, and eventually had to be escorted out of the House Chamber by the Sergeant at Arms."', "-", "Al Grant"),
+    ('"The Speaker threw MP Jonas Rek out of the chamber for telling the truth," opposition leader Ann Bell said.',
+     "Speaker", "Jonas Rek"),
+    # the vote that expels from a house is the house's
+    ("Representative George Santo was expelled from the House by a vote of 311-114.", "House", "George Santo"),
+])
+def test_ejections_reported_in_a_quote_or_by_a_vote(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert any((agent == "-" or a == agent) and t == target for a, t in _ejections(asserted)), asserted
+
+
+@pytest.mark.parametrize("text", [
+    '"If he does it again, he will be thrown out of the chamber," Speaker Hana Kowal said.',
+    '"They should throw him out of the House," MP Ann Bell said of Jonas Rek.',
+    '"I was not expelled from the Assembly," MP Jonas Rek said.',
+    '"You cannot expel me from this House," MP Jonas Rek told the Speaker.',
+    '"Members who disrupt the sitting will be removed," Speaker Hana Kowal said.',
+    '"The referee sent him off," MP Jonas Rek said of the striker.',
+    # what did not happen
+    "Labour MP Dina Butler narrowly avoided being thrown out of the chamber.",
+    "MP Jonas Rek escaped suspension from the House after apologising.",
+])
+def test_ejections_quoted_or_avoided_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted)

@@ -81,14 +81,21 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
     if charge is None:
         return None
     target_tok = charge[0] if charge[0] is not None else args.target
-    agents = arguments.arg_mentions(ctx, pi, args.agent)
+    agents, targets = arguments.arg_mentions(ctx, pi, args.agent), arguments.arg_mentions(ctx, pi, target_tok)
     if speaker is not None:
-        # the speaker's own act ('I withdraw'), or a charge the speaker makes (quoted_charge)
-        if not rule.rule.quoted_charge and (args.agent is None or args.agent.lower_ not in ctx.lex.grammar["first_person"]):
-            return None
-        agents = [speaker]
-    m = Match(ctx, rule, cls, pi, tok, earlier, agents=agents,
-              targets=arguments.arg_mentions(ctx, pi, target_tok), target_tok=target_tok,
+        deictic = ctx.lex.grammar["deictic_pronouns"]
+        first = args.agent is not None and args.agent.lower_ in ctx.lex.grammar["first_person"]
+        if ctx.lex.behaviour(rule.rule.cls).quoted_reports and not first and not rule.rule.quoted_charge:
+            # "'... and he had to be escorted out of the chamber,' X said": an act of others the speaker reports
+            # keeps its own arguments ('you', 'me' name no one here)
+            agents = [] if args.agent is not None and args.agent.lower_ in deictic else agents
+            targets = [] if target_tok is not None and target_tok.lower_ in deictic else targets
+        else:
+            # the speaker's own act ('I withdraw'), or a charge the speaker makes (quoted_charge)
+            if not rule.rule.quoted_charge and not first:
+                return None
+            agents = [speaker]
+    m = Match(ctx, rule, cls, pi, tok, earlier, agents=agents, targets=targets, target_tok=target_tok,
               under_discussion=args.under_discussion)
     if not all(refine(m) for refine in rule.hooks["refine"]):
         return None

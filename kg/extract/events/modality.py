@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.context.state import Context
+from kg.extract.context.state import Context, events_file
 from kg.extract.events.rules import Arguments, CompiledRule, Construction, construction
 from kg.nlp import syntax
 from kg.ontology import lexicon
@@ -151,12 +151,24 @@ def adopter(tok: Token) -> Token | None:
     return None
 
 
+def voted_from(args: Arguments) -> Token | None:
+    """'X was expelled from the House by a vote of 311-114': a vote that names no one is the vote of the house the
+    trigger removes from (a legislature); None if not so."""
+    by = syntax.by_agent(args.tok) if args.passive else None
+    if by is None or by.lemma_.lower() not in events_file().agent_nouns or args.ctx.mention(args.para, args.agent) is not None:
+        return None
+    houses = [o for p in syntax.children(args.tok, "prep") if p.lower_ == "from" for o in syntax.children(p, "pobj")]
+    return next((h for h in houses if (m := args.ctx.mention(args.para, h)) is not None and m.entity is not None
+                 and m.entity.kind == "Legislature"), None)
+
+
 @construction("adopted_agent")
 class AdoptedAgent(Construction):
-    """'The Lok Sabha adopted a motion moved by X to suspend Y': the body that adopted the motion did it."""
+    """'The Lok Sabha adopted a motion moved by X to suspend Y': the body that adopted the motion did it; 'X was
+    expelled from the House by a vote of 311-114': the house voted."""
 
     def read(self, args: Arguments) -> bool:
-        body = adopter(args.tok)
+        body = adopter(args.tok) or voted_from(args)
         if body is not None:
             args.agent = body
         return True
