@@ -36,10 +36,26 @@ GRAPH_SIZES = ("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } "
                f'FILTER(STRSTARTS(STR(?g), "{GRAPH_PREFIX}")) }} GROUP BY ?g')
 
 
+#: where the tests' `kg serve` servers listen: port 0, so the system picks a free port as it binds
+#: (no race with another process taking a port found free a moment before); ``server.port`` says which
+LOOPBACK = "127.0.0.1:0"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def oxigraph_program() -> str:
+    """The Oxigraph server program (PyPI ``oxigraph``, a test dependency) beside this Python, else on PATH."""
+    beside = Path(sys.executable).parent / "oxigraph"
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    found = shutil.which("oxigraph")
+    if not found:
+        pytest.skip("the Oxigraph server program `oxigraph` is not installed (pip install oxigraph; make install does)")
+    return found
 
 
 def wait_http(url: str, proc: subprocess.Popen, seconds: float, log: Path | None = None) -> None:
@@ -229,8 +245,6 @@ class Remote:
 @pytest.fixture(scope="session")
 def oxigraph_server(tmp_path_factory):
     """``oxigraph serve`` on a free port over a temp folder, union default graph on."""
-    from kg.store.serve import oxigraph_program
-
     location = tmp_path_factory.mktemp("oxigraph-server")
     port = free_port()
     log = location.parent / f"{location.name}.log"

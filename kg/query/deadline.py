@@ -14,28 +14,35 @@ this process parses: nothing is unpickled. The limits: another thread of this pr
 holds one of the store's locks at the moment of the fork (a write in progress) may leave the
 child waiting for it, and the query then ends as a timeout; where there is no fork (Windows),
 the query runs in a thread that is given up on at the deadline, as before.
+
+:func:`run_forked` is the mechanism itself, for any work on the store that writes its answer
+to a file: ``kg serve`` uses it to send an answer in the format a client asked for.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
-from typing import Callable
+from typing import IO, Callable
 
 import pyoxigraph as ox
 
 from kg.query.results import Results, from_oxigraph
 from kg.query.syntax import QueryError, syntax_message
 
-__all__ = ["QueryTimeoutError", "run_bounded"]
+__all__ = ["QueryTimeoutError", "run_bounded", "run_forked"]
 
 #: can this system fork (the child shares the opened store; spawn could only open it again)
 FORKS = "fork" in multiprocessing.get_all_start_methods()
+#: what a query's child process is called (``ps``, ``top``, /proc/PID/comm)
+CHILD_NAME = b"kg-query"
 _ANSWER, _FAILURE = b"A", b"F"
 
 
@@ -53,14 +60,51 @@ def run_bounded(evaluate: Callable[[], object], text: str, source: str, timeout:
         QueryTimeoutError: it ran longer than ``timeout``; the query was stopped.
         QueryError: bad syntax, or the store failed.
     """
+    def work(out: IO[bytes]) -> bytes:
+        res = evaluate()
+        if isinstance(res, ox.QueryTriples):
+            res.serialize(out, format=ox.RdfFormat.N_TRIPLES)
+            return b"T"
+        res.serialize(out, format=ox.QueryResultsFormat.JSON)
+        return b"R"
+
+    with tempfile.TemporaryFile() as sink:
+        kind = run_forked(work, sink, source, timeout, text=text)
+        sink.seek(0)
+        body = sink.read()
+    if kind == b"T":
+        return Results(triples=[q.triple for q in ox.parse(body, format=ox.RdfFormat.N_TRIPLES)])
+    return from_oxigraph(ox.parse_query_results(body, format=ox.QueryResultsFormat.JSON))
+
+
+def run_forked(work: Callable[[IO[bytes]], bytes], sink: IO[bytes], source: str, timeout: float, *,
+               text: str | None = None, guard: contextlib.AbstractContextManager | None = None) -> bytes:
+    """Run ``work(sink)`` in a forked child, killed (SIGKILL) if it is still running after ``timeout`` seconds.
+
+    Args:
+        work: reads the store (never writes it) and writes its answer to the file it is given; it
+            returns a few bytes for the caller (what kind of answer it wrote).
+        sink: a real file of this process (``tempfile.TemporaryFile()``): the child writes to it,
+            then this process reads it from the start.
+        source: where the query came from, for messages; ``text``: its text, for the line and
+            column of a syntax error.
+        guard: held while the child is forked (a lock that writers of the store hold, so that no
+            write is half done in the child's copy of this process).
+    Returns:
+        What ``work`` returned.
+    Raises:
+        QueryTimeoutError: it ran longer than ``timeout``; it was stopped.
+        QueryError: ``work`` failed (bad syntax with line and column, a store error), as one line.
+    """
     if not FORKS:
-        return _in_thread(evaluate, text, source, timeout)
+        return _in_thread(work, sink, source, timeout, text)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(evaluate, text, source, send, os.getpid()), name="kg-query",
+    child = context.Process(target=_child, args=(work, sink, text, source, send, os.getpid()), name="kg-query",
                             daemon=True)
     deadline = time.monotonic() + timeout
-    child.start()
+    with guard or contextlib.nullcontext():
+        child.start()
     send.close()
     try:
         if not receive.poll(max(0.0, deadline - time.monotonic())):
@@ -76,7 +120,9 @@ def run_bounded(evaluate: Callable[[], object], text: str, source: str, timeout:
             child.kill()
         child.join()
         receive.close()
-    return _parse(message)
+    if message[:1] == _FAILURE:
+        raise QueryError(message[1:].decode("utf-8", "replace"))
+    return message[1:]
 
 
 def _timeout(source: str, timeout: float) -> QueryTimeoutError:
@@ -84,65 +130,62 @@ def _timeout(source: str, timeout: float) -> QueryTimeoutError:
                              "narrow it, add a LIMIT, or give it more time")
 
 
-def _child(evaluate, text: str, source: str, send, parent: int) -> None:
-    """In the child: run the query, send its answer or what failed, as bytes."""
+def _child(work, sink, text: str | None, source: str, send, parent: int) -> None:
+    """In the child: run the work, send what it returned or what failed, as bytes."""
     _die_with(parent)
     try:
-        res = evaluate()
-        if isinstance(res, ox.QueryTriples):
-            data = b"T" + res.serialize(format=ox.RdfFormat.N_TRIPLES)
-        else:
-            data = b"R" + res.serialize(format=ox.QueryResultsFormat.JSON)
-        send.send_bytes(_ANSWER + data)
-    except SyntaxError as err:
-        send.send_bytes(_FAILURE + f"{source}: {syntax_message(err, text)}".encode("utf-8"))
+        tag = work(sink)
+        sink.flush()
+        send.send_bytes(_ANSWER + tag)
     except Exception as err:  # noqa: BLE001 - the store's errors (OSError, RuntimeError, ...) as one line
-        send.send_bytes(_FAILURE + f"{source}: {err}".encode("utf-8"))
+        send.send_bytes(_FAILURE + _failure(err, text, source).encode("utf-8"))
+
+
+def _failure(err: BaseException, text: str | None, source: str) -> str:
+    if isinstance(err, SyntaxError):
+        return f"{source}: {syntax_message(err, text)}"
+    return f"{source}: " + " ".join(str(err).split())
 
 
 def _die_with(parent: int) -> None:
-    """Ask Linux to kill this child if its parent dies (a killed ``kg query`` leaves no query running)."""
+    """Ask Linux to kill this child if its parent dies (a killed ``kg query`` leaves no query running),
+    and name it (``kg-query`` in ps and top)."""
     if sys.platform.startswith("linux"):
         try:
             import ctypes
 
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+            prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            prctl(15, ctypes.c_char_p(CHILD_NAME), 0, 0, 0)  # PR_SET_NAME
         except (OSError, AttributeError):
             pass
     if os.getppid() != parent:  # it died before that
         os._exit(1)
 
 
-def _parse(message: bytes) -> Results:
-    """The child's message -> results, or the error it reported."""
-    if message[:1] == _FAILURE:
-        raise QueryError(message[1:].decode("utf-8", "replace"))
-    body = message[2:]
-    if message[1:2] == b"T":
-        return Results(triples=[q.triple for q in ox.parse(body, format=ox.RdfFormat.N_TRIPLES)])
-    return from_oxigraph(ox.parse_query_results(body, format=ox.QueryResultsFormat.JSON))
-
-
-def _in_thread(evaluate, text: str, source: str, timeout: float) -> Results:
-    """Without fork: the query in a thread given up on (left running) at the deadline."""
+def _in_thread(work, sink: IO[bytes], source: str, timeout: float, text: str | None) -> bytes:
+    """Without fork: the work in a thread given up on (left running) at the deadline."""
     outcome: dict[str, object] = {}
+    own = tempfile.TemporaryFile()  # the thread may go on writing after the deadline: not into ``sink``
 
-    def work() -> None:  # pyoxigraph releases the GIL while it evaluates, so the caller can give up
+    def work_here() -> None:  # pyoxigraph releases the GIL while it evaluates, so the caller can give up
         try:
-            outcome["results"] = from_oxigraph(evaluate())
+            outcome["tag"] = work(own)
         except BaseException as err:  # handed to the caller's thread
             outcome["error"] = err
 
-    worker = threading.Thread(target=work, name="kg-query", daemon=True)
+    worker = threading.Thread(target=work_here, name="kg-query", daemon=True)
     worker.start()
     worker.join(timeout)
     if worker.is_alive():
         raise _timeout(source, timeout)
     err = outcome.get("error")
-    if isinstance(err, SyntaxError):
-        raise QueryError(f"{source}: {syntax_message(err, text)}") from None
-    if isinstance(err, (OSError, RuntimeError, ValueError)):
-        raise QueryError(f"{source}: {err}") from None
+    if isinstance(err, Exception):
+        own.close()
+        raise QueryError(_failure(err, text, source)) from None
     if err is not None:
         raise err
-    return outcome["results"]  # type: ignore[return-value]
+    own.seek(0)
+    shutil.copyfileobj(own, sink)
+    own.close()
+    return outcome["tag"]  # type: ignore[return-value]

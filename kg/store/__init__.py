@@ -4,8 +4,10 @@
   *store folder* (``store_dir``; default ``output/store/``); an open one is a ``pyoxigraph.Store``;
 - an *endpoint*: a SPARQL 1.1 server elsewhere (:mod:`kg.store.remote`), loaded through the Graph
   Store Protocol and queried through the SPARQL Protocol;
-- the *server*: the Oxigraph server ``kg serve`` runs over a store folder (:mod:`kg.store.serve`),
-  which is itself an endpoint.
+- the *server*: ``kg serve``, an endpoint over a store folder answered from this process, on one
+  port (:mod:`kg.store.serve` listens, :mod:`kg.store.gateway` decides what gets in,
+  :mod:`kg.store.endpoint` answers the SPARQL and Graph Store Protocols, :mod:`kg.store.page` is
+  its query page).
 
 :func:`load_build` (:mod:`kg.store.load`) loads a build's output, or graph files, into either.
 """

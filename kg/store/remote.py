@@ -93,6 +93,7 @@ class Endpoint:
         self._auth = self._make_auth(mode) if self._user and mode else None
         self._auto = bool(self._user) and not mode
         token = env.get("KG_ENDPOINT_TOKEN") or None
+        self._token = token is not None and not self._user
         if token is not None and not self._user:
             self.session.headers["Authorization"] = f"Bearer {token.strip()}"
         try:
@@ -159,6 +160,13 @@ class Endpoint:
         where = safe_url(self.url)
         code = resp.status_code
         if code == 401:
+            bearer = resp.headers.get("WWW-Authenticate", "").strip().lower().startswith("bearer")
+            if bearer or (self._token and not self._user):
+                # a token server (kg serve --writable): the variable to set is the client's, not the server's
+                said = ("refused the token in KG_ENDPOINT_TOKEN" if self._token
+                        else "wants a token; set KG_ENDPOINT_TOKEN to it")
+                raise EndpointError(f"{where}: 401 Unauthorized while {what}: the server {said} (for kg serve "
+                                    "--writable: the token it printed at start, or its KG_SERVE_TOKEN)")
             if self._user:
                 raise EndpointError(f"{where}: 401 Unauthorized while {what}: the server refused the credentials "
                                     "in KG_ENDPOINT_USER/KG_ENDPOINT_PASSWORD (KG_ENDPOINT_AUTH=basic|digest picks "

@@ -237,11 +237,11 @@ def test_dask_load_into_an_endpoint_puts_each_named_graph(on_dask, tmp_path):
     import json
 
     from kg.store.serve import Server
-    from tests.stores import Remote, free_port
+    from tests.stores import LOOPBACK, Remote
 
     out, result = on_dask
     # a server of its own (`kg serve --writable`): the session's Oxigraph server holds the seed graph only
-    server = Server(tmp_path / "store", bind=f"127.0.0.1:{free_port()}", writable=True)
+    server = Server(tmp_path / "store", bind=LOOPBACK, writable=True)
     server.start()
     try:
         loaded = CliRunner().invoke(main, ["load", str(out), "--endpoint", server.store_url],

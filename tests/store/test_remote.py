@@ -21,7 +21,7 @@ from kg.query.sparql import QueryError, QueryText, QueryTimeoutError, run_store,
 from kg.rdf.read import GraphFileError
 from kg.store.remote import Endpoint, EndpointError, safe_url
 from kg.store.embedded import graph_sizes
-from tests.stores import GRAPH_PREFIX, ROOT, answers, free_port, opened
+from tests.stores import GRAPH_PREFIX, LOOPBACK, ROOT, answers, free_port, opened
 
 PASSWORD = "s3cret-Pa55"
 
@@ -174,7 +174,7 @@ def test_remote_403_read_only_server(seed_store, seed, tmp_path):
 
     copy = tmp_path / "store"
     shutil.copytree(seed_store, copy)
-    with Server(copy, bind=f"127.0.0.1:{free_port()}") as server:
+    with Server(copy, bind=LOOPBACK) as server:
         with pytest.raises(EndpointError, match="403 Forbidden"):
             Endpoint(server.store_url).load_file(seed.trig)
 

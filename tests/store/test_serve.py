@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from kg.cli import main
 from kg.store.serve import Server, ServeError
 from kg.store.embedded import SERVE_MARKER, NotAStoreError, StoreError, StoreLockedError
-from tests.stores import answers, free_port, opened
+from tests.stores import LOOPBACK, answers, opened
 
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
 
@@ -42,7 +42,7 @@ def _cli(*args):
 
 
 def test_serve_answers_queries_over_http_and_refuses_updates(store_copy):
-    with Server(store_copy, bind=f"127.0.0.1:{free_port()}") as server:
+    with Server(store_copy, bind=LOOPBACK) as server:
         assert server.url.startswith("http://127.0.0.1:")
         n = _count(server.query_url)
         assert n > 100
@@ -63,7 +63,7 @@ def test_serve_answers_queries_over_http_and_refuses_updates(store_copy):
 
 
 def test_serve_writable_accepts_updates_and_loads(store_copy, seed):
-    with Server(store_copy, bind=f"127.0.0.1:{free_port()}", writable=True) as server:
+    with Server(store_copy, bind=LOOPBACK, writable=True) as server:
         n = _count(server.query_url)
         resp = requests.post(server.update_url, data={"update": "INSERT DATA { GRAPH <http://example.org/g> "
                                                                 "{ <http://a> <http://b> <http://c> } }"},
@@ -74,6 +74,7 @@ def test_serve_writable_accepts_updates_and_loads(store_copy, seed):
         assert resp.status_code == 401  # no token
         result = _cli("load", seed.trig, "--endpoint", server.store_url)
         assert result.exit_code == 1 and "401" in result.output
+        assert "KG_ENDPOINT_TOKEN" in result.output and "KG_ENDPOINT_USER" not in result.output  # the variable to set
         result = CliRunner().invoke(main, ["load", str(seed.trig), "--endpoint", server.store_url],
                                     env={"KG_ENDPOINT_TOKEN": server.token})
         assert result.exit_code == 0, result.output
@@ -84,7 +85,7 @@ def test_serve_writable_accepts_updates_and_loads(store_copy, seed):
 
 
 def test_serve_read_only_keeps_loads_away_but_lets_queries_in(store_copy, seed):
-    with Server(store_copy, bind=f"127.0.0.1:{free_port()}"):
+    with Server(store_copy, bind=LOOPBACK):
         result = _cli("load", seed.trig, "--store", store_copy)
         assert result.exit_code == 1 and "being served by `kg serve`" in result.output
         result = _cli("query", "parties", "--store", store_copy)
@@ -96,18 +97,17 @@ def test_serve_refuses_what_is_not_a_store(tmp_path):
     folder.mkdir()
     (folder / "a.txt").write_text("x")
     with pytest.raises(NotAStoreError):
-        Server(folder, bind=f"127.0.0.1:{free_port()}").start()
+        Server(folder, bind=LOOPBACK).start()
     with pytest.raises(StoreError, match="no store at"):
-        Server(tmp_path / "missing", bind=f"127.0.0.1:{free_port()}").start()
-    result = _cli("serve", "--store", tmp_path / "missing", "--bind", f"127.0.0.1:{free_port()}")
+        Server(tmp_path / "missing", bind=LOOPBACK).start()
+    result = _cli("serve", "--store", tmp_path / "missing", "--bind", LOOPBACK)
     assert result.exit_code == 1 and "no store at" in result.output
 
 
 def test_serve_port_in_use_is_a_clear_error(store_copy):
-    port = free_port()
-    with Server(store_copy, bind=f"127.0.0.1:{port}"):
+    with Server(store_copy, bind=LOOPBACK) as server:
         with pytest.raises(ServeError, match="already in use"):
-            Server(store_copy, bind=f"127.0.0.1:{port}").start()
+            Server(store_copy, bind=f"127.0.0.1:{server.port}").start()
 
 
 def test_serve_refuses_a_store_another_process_writes(store_copy):
@@ -117,7 +117,7 @@ def test_serve_refuses_a_store_another_process_writes(store_copy):
     try:
         assert holder.stdout.readline().strip() == "ready"
         with pytest.raises(StoreLockedError):
-            Server(store_copy, bind=f"127.0.0.1:{free_port()}").start()
+            Server(store_copy, bind=LOOPBACK).start()
     finally:
         holder.stdin.close()
         holder.wait(10)
@@ -129,18 +129,20 @@ def test_serve_bad_bind():
 
 
 def test_serve_command_prints_the_url_and_stops_cleanly_on_ctrl_c(store_copy):
-    port = free_port()
     kg = Path(sys.executable).parent / "kg"
-    proc = subprocess.Popen([str(kg), "serve", "--store", str(store_copy), "--bind", f"127.0.0.1:{port}"],
+    proc = subprocess.Popen([str(kg), "serve", "--store", str(store_copy), "--bind", LOOPBACK],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         first = proc.stdout.readline()
-        assert first.startswith(f"Serving {store_copy} (read-only) at http://127.0.0.1:{port}/"), (
+        assert first.startswith(f"Serving {store_copy} (read-only) at http://127.0.0.1:"), (
             first + proc.stderr.read() if proc.poll() is not None else first)
+        port = int(first.rsplit(":", 1)[1].strip().rstrip("/"))  # port 0: the system chose it, kg says which
+        assert port > 0
         lines = [proc.stdout.readline() for _ in range(2)]
         assert f"http://127.0.0.1:{port}/query" in lines[0] and "Ctrl-C" in lines[1]
         assert _count(f"http://127.0.0.1:{port}/query") > 100
         server_pid = int((store_copy / SERVE_MARKER).read_text())
+        assert server_pid == proc.pid  # kg answers itself: no other server process
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=20)
         assert proc.returncode == 0, err
@@ -153,7 +155,7 @@ def test_serve_command_prints_the_url_and_stops_cleanly_on_ctrl_c(store_copy):
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and _alive(server_pid):
         time.sleep(0.1)
-    assert not _alive(server_pid), "the Oxigraph server process is gone"
+    assert not _alive(server_pid), "the server process is gone"
     with pytest.raises(requests.ConnectionError):
         requests.get(f"http://127.0.0.1:{port}/", timeout=2)
     with opened(store_copy) as store:  # and the store is free again
