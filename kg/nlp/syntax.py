@@ -147,6 +147,9 @@ def object_of(verb: Token) -> Token | None:
             return s[0]
         if verb.dep_ == "conj" and is_passive(verb.head):
             return object_of(verb.head)
+        # "after being ejected from the chamber, X told reporters": the subject of the clause the phrase is in
+        if verb.dep_ == "pcomp" and verb.head.dep_ == "prep" and verb.head.head.pos_ in {"VERB", "AUX"}:
+            return subject_of(verb.head.head)
         if _be_complement(verb):
             return direct_subject(verb.head)
         # "a motion ..., tabled by X": the participle's noun

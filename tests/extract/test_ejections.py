@@ -422,3 +422,31 @@ def test_ejections_reported_in_a_quote_or_by_a_vote(facts, text, agent, target) 
 def test_ejections_quoted_or_avoided_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not _ejections(asserted)
+
+
+@pytest.mark.parametrize("text,agent,target", [
+    # a passive gerund in a phrase of a clause is said of the clause's subject
+    ("After being ejected from the chamber, MP Jonas Rek told reporters the Speaker was biased.", "-", "Jonas Rek"),
+    ("MP Jonas Rek left the chamber after being ordered out by the Speaker.", "Speaker", "Jonas Rek"),
+    # one of a group
+    ("MP Jonas Rek was one of five MPs suspended from the Lok Sabha on Tuesday.", "-", "Jonas Rek"),
+    # who had the member removed, whoever carried it out
+    ("Speaker Hana Kowal had MP Jonas Rek escorted out of the chamber by the Serjeant-at-Arms.", "Hana Kowal", "Jonas Rek"),
+])
+def test_ejections_said_of_the_clause_subject_or_the_causer(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert any((agent == "-" or a == agent) and t == target for a, t in _ejections(asserted)), asserted
+
+
+@pytest.mark.parametrize("text", [
+    "MP Jonas Rek was suspended without pay from his job at the bank in the capital, the Speaker said.",
+    "MP Jonas Rek was removed from the party list before the election to the National Assembly.",
+    "MP Jonas Rek was suspended from Twitter after his remarks in the chamber.",
+    "MP Jonas Rek was asked to leave the party by its leader.",
+    "MP Jonas Rek had the party whip removed after the vote in the Commons.",
+    "Police removed protesters from the public gallery of the National Assembly.",
+    "MP Jonas Rek was suspended from the Assembly's public accounts committee.",
+])
+def test_ejections_from_another_thing_than_the_sitting_is_nothing(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted)

@@ -92,9 +92,15 @@ def _objects(tok: Token, target: Token | None):
             for g in c.children:
                 if g.dep_ == "pobj":
                     yield g
+                    # "suspended without pay from his job": a 'from' phrase hung on the object before it
+                    yield from (o for p in g.children if p.dep_ == "prep" and p.lower_ == "from"
+                                for o in p.children if o.dep_ == "pobj")
                 # 'out of office': a preposition under the particle
                 if g.dep_ == "prep":
                     yield from (p for p in g.children if p.dep_ == "pobj")
+        # "asked X to leave the party": what the complement leaves
+        if c.dep_ == "xcomp" and c.i > tok.i:
+            yield from _objects(c, None)
 
 
 def _titled(para: Paragraph, tok: Token, words: Words) -> bool:

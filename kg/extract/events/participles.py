@@ -24,6 +24,10 @@ def listed(tok: Token) -> Token | None:
     if noun.dep_ == "pobj" and verb.dep_ == "prep" and verb.lower_ in grammar["partitive_prepositions"] \
             and verb.head.lemma_.lower() in grammar["listing_verbs"]:
         return (syntax.children(verb.head, "nsubj", "attr", "dobj") or [None])[0]
+    # "A was one of five MPs suspended": the subject of 'be' whose complement is one of the group
+    one = verb.head if noun.dep_ == "pobj" and verb.dep_ == "prep" and verb.lower_ == "of" else None
+    if one is not None and one.like_num and one.dep_ == "attr" and one.head.lemma_.lower() in grammar["listing_verbs"]:
+        return syntax.direct_subject(one.head)
     return None
 
 
