@@ -175,9 +175,9 @@ IMPLICIT = [
     ("Speaker Tobias Kanyi and Deputy Speaker Piet Alvaro chaired the sitting. MP Farah Quint was ordered to leave the "
      "chamber.", "-"),
     ("Speaker Tobias Kanyi was ejected from the chamber by the members.", "-"),
-    # only the chair of the sitting reported: not one named paragraphs before, nor for a removal of another year
+    # the chair of the sitting reported, wherever the story names it; not for a removal of another year
     ("Speaker Tobias Kanyi opened the sitting.\n\nThe debate on the budget went on for hours.\n\nMinisters answered "
-     "questions on housing.\n\nMP Farah Quint was ordered to leave the chamber.", "-"),
+     "questions on housing.\n\nMP Farah Quint was ordered to leave the chamber.", "Tobias Kanyi"),
     ("Speaker Tobias Kanyi opened the sitting. In May 2009, MP Farah Quint was suspended.", "-"),
 ]
 

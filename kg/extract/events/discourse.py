@@ -182,13 +182,13 @@ def background(m: Match) -> bool:
 
 
 def sole_presiding(m: Match) -> Mention | None:
-    """The one presiding officer the story names just before the trigger (in its paragraph or the one
-    before: the sitting it reports; a person holding a presiding office, else the office itself), never
-    one of the targets; None if none or several, or if the trigger's sentence is set in another year."""
+    """The one presiding officer the story names before the trigger (a person holding a presiding office,
+    else the office itself), never one of the targets; None if none or several, or if the trigger's sentence
+    is set in another year (a removal in the background, not at the sitting the story reports)."""
     if background(m):
         return None
     targets = {id(t.entity) for t in m.targets if t.entity is not None}
-    chairs = [x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and m.para - x.para <= 1 and presiding(x.entity)
+    chairs = [x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and presiding(x.entity)
               and id(x.entity) not in targets]
     people = {id(x.entity): x for x in chairs if x.entity.kind == "Person"}
     offices = {id(x.entity): x for x in chairs if x.entity.kind == "Office"}
