@@ -181,6 +181,8 @@ def _graph_lines(mapper, collector, document: Document, record: DocumentRecord, 
         iri = mapper.graph_iri(document)
         add_document(mapper, document, record, task.corpus, task.event_keys)
         return iri, collector.graph(iri).nquads()
+    except KgError:  # the setup's, not this document's (a broken lexicon or ontology): stop, in one line
+        raise
     except Exception as err:  # noqa: BLE001 - a bug of kg's, met on this document only
         if os.environ.get("KG_DEBUG"):
             raise

@@ -19,7 +19,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from rdflib import Dataset
 
 from kg.engine.facts import Fact
-from kg.errors import InputError
+from kg.errors import InputError, KgError
 from kg.engine.record import ArgumentRecord, DocumentRecord, EntityRecord, EventRecord, Failed, failed
 from kg.extract.events import matcher as extract
 from kg.extract.people import mentions
@@ -128,6 +128,8 @@ def analysed_record(document: Document, paragraphs: list[nlp.Paragraph], languag
     (the per-document boundary of every engine: one article never stops a corpus build)."""
     try:
         return record_of(analyse(document, paragraphs, language))
+    except KgError:  # the setup's, not this document's (a broken lexicon or ontology): stop, in one line
+        raise
     except Exception as err:  # noqa: BLE001 - a bug of kg's, met on this document only
         if _debugging():
             raise
@@ -153,6 +155,8 @@ def analyse_documents(documents: Sequence[Document], language,
         for document in documents[done:]:
             try:
                 ((_, paragraphs),) = nlp.parse_many([document], language, batch_size)
+            except KgError:  # the setup's, not this document's (a broken lexicon or ontology): stop, in one line
+                raise
             except Exception as err:  # noqa: BLE001
                 yield document, failed("parse", err)
                 continue
@@ -228,6 +232,8 @@ def build_corpus(
         try:
             add_document(mapper, document, record, [corpus.entities[n] for n in links.corpus], links.event_keys)
             kept.append(document)
+        except KgError:  # the setup's, not this document's (a broken lexicon or ontology): stop, in one line
+            raise
         except Exception as err:  # noqa: BLE001 - a bug of kg's, met on this document only
             if _debugging():
                 raise

@@ -23,6 +23,7 @@ from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterator, Sequence
 
+from kg.errors import KgError
 from kg.engine.cache import AnalysisCache
 from kg.engine.record import DocumentRecord, Failed, failed, loads
 from kg.ingest.documents import Document
@@ -52,6 +53,8 @@ def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[b
             return record
         try:
             return dumps(document, record)
+        except KgError:  # the setup's, not this document's (a broken lexicon or ontology): stop, in one line
+            raise
         except Exception as err:  # noqa: BLE001 - a record that cannot be written is a failed analysis
             return failed("analysis", err)
 
