@@ -26,6 +26,7 @@ import multiprocessing
 import os
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import threading
@@ -78,7 +79,8 @@ def run_bounded(evaluate: Callable[[], object], text: str, source: str, timeout:
 
 
 def run_forked(work: Callable[[IO[bytes]], bytes], sink: IO[bytes], source: str, timeout: float, *,
-               text: str | None = None, guard: contextlib.AbstractContextManager | None = None) -> bytes:
+               text: str | None = None, guard: contextlib.AbstractContextManager | None = None,
+               running: set | None = None) -> bytes:
     """Run ``work(sink)`` in a forked child, killed (SIGKILL) if it is still running after ``timeout`` seconds.
 
     Args:
@@ -90,6 +92,7 @@ def run_forked(work: Callable[[IO[bytes]], bytes], sink: IO[bytes], source: str,
             column of a syntax error.
         guard: held while the child is forked (a lock that writers of the store hold, so that no
             write is half done in the child's copy of this process).
+        running: a set the child is in while it runs (a server kills them all when it stops).
     Returns:
         What ``work`` returned.
     Raises:
@@ -106,6 +109,8 @@ def run_forked(work: Callable[[IO[bytes]], bytes], sink: IO[bytes], source: str,
     with guard or contextlib.nullcontext():
         child.start()
     send.close()
+    if running is not None:
+        running.add(child)
     try:
         if not receive.poll(max(0.0, deadline - time.monotonic())):
             raise _timeout(source, timeout)
@@ -120,6 +125,8 @@ def run_forked(work: Callable[[IO[bytes]], bytes], sink: IO[bytes], source: str,
             child.kill()
         child.join()
         receive.close()
+        if running is not None:
+            running.discard(child)
     if message[:1] == _FAILURE:
         raise QueryError(message[1:].decode("utf-8", "replace"))
     return message[1:]
@@ -133,6 +140,7 @@ def _timeout(source: str, timeout: float) -> QueryTimeoutError:
 def _child(work, sink, text: str | None, source: str, send, parent: int) -> None:
     """In the child: run the work, send what it returned or what failed, as bytes."""
     _die_with(parent)
+    _let_go_of_sockets()
     try:
         tag = work(sink)
         sink.flush()
@@ -161,6 +169,27 @@ def _die_with(parent: int) -> None:
             pass
     if os.getppid() != parent:  # it died before that
         os._exit(1)
+
+
+def _let_go_of_sockets() -> None:
+    """Point every socket inherited from the parent (a server's listening socket, its clients'
+    connections) at /dev/null: the child holds no port and keeps no connection open while it
+    runs. The descriptors stay taken, so nothing the child opens can be closed by mistake."""
+    try:
+        names = os.listdir("/proc/self/fd")
+    except OSError:
+        return
+    null = os.open(os.devnull, os.O_RDWR)
+    try:
+        for name in names:
+            fd = int(name)
+            try:
+                if fd != null and stat.S_ISSOCK(os.fstat(fd).st_mode):
+                    os.dup2(null, fd)
+            except OSError:
+                pass
+    finally:
+        os.close(null)
 
 
 def _in_thread(work, sink: IO[bytes], source: str, timeout: float, text: str | None) -> bytes:

@@ -99,9 +99,10 @@ def graphs_of(iris: list[str], what: str) -> list[ox.NamedNode]:
         raise QueryError(f"{what}: give absolute IRIs") from None
 
 
-def query(store: ox.Store, text: str, accept: str, *, timeout: float | None, guard=None,
+def query(store: ox.Store, text: str, accept: str, *, timeout: float | None, guard=None, running: set | None = None,
           default_graph: list | None = None, named_graphs: list | None = None) -> Reply:
-    """Answer a SPARQL query, in the negotiated format; with ``timeout``, stopped at the deadline."""
+    """Answer a SPARQL query, in the negotiated format; with ``timeout``, stopped at the deadline
+    (``guard`` and ``running``: see :func:`kg.query.deadline.run_forked`)."""
     results_format, graph_format = negotiate(accept, False), negotiate(accept, True)
 
     def work(out: IO[bytes]) -> bytes:
@@ -115,7 +116,7 @@ def query(store: ox.Store, text: str, accept: str, *, timeout: float | None, gua
     sink = tempfile.TemporaryFile()
     try:
         if timeout:
-            kind = run_forked(work, sink, "query", timeout, text=text, guard=guard)
+            kind = run_forked(work, sink, "query", timeout, text=text, guard=guard, running=running)
         else:
             kind = work(sink)
     except QueryTimeoutError:

@@ -81,6 +81,13 @@ class Gateway:
         self.policy = policy
         #: held by every write, and while a query's child is forked (no write half done in its copy)
         self.writing = threading.Lock()
+        #: the child processes running queries now (:meth:`stop_queries` kills them)
+        self.running: set = set()
+
+    def stop_queries(self) -> None:
+        """Kill every query running in a child process (the server is stopping)."""
+        for child in list(self.running):
+            child.kill()
 
     def __call__(self, environ, start_response):
         method = environ.get("REQUEST_METHOD", "GET").upper()
@@ -173,7 +180,8 @@ class Gateway:
         except QueryError as err:
             return Reply.text(400, str(err))
         return endpoint.query(self.store, text, environ.get("HTTP_ACCEPT") or "", timeout=self.policy.timeout,
-                              guard=self.writing, default_graph=default or None, named_graphs=named or None)
+                              guard=self.writing, running=self.running, default_graph=default or None,
+                              named_graphs=named or None)
 
     def _update(self, environ, params: dict[str, list[str]]) -> Reply:
         if params.get("using-graph-uri") or params.get("using-named-graph-uri"):

@@ -198,8 +198,11 @@ class Server:
             self._thread.join(1.0)
 
     def stop(self) -> None:
-        """Stop listening, close every connection, close the store and remove the store marker."""
+        """Stop the queries running, stop listening, close every connection, close the store and remove
+        the store marker."""
         server, thread = self._server, self._thread
+        if self._gateway is not None:
+            self._gateway.stop_queries()  # their threads then answer at once, and end
         if server is not None:
             from waitress import wasyncore
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -209,3 +210,46 @@ def test_serve_security_timeout_also_when_the_client_leaves(store_copy):
         assert _query_children(), "the query runs in a child of the server's process"
         assert _wait_no_query_children(10) == [], "the query went on after the client left"
         assert _count(server.query_url) > 0
+
+
+def _sockets_of(pid: int) -> list[str]:
+    links = []
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            links.append(os.readlink(fd))
+        except OSError:
+            pass
+    return [link for link in links if link.startswith("socket:")]
+
+
+def test_serve_security_a_query_s_process_holds_no_socket_and_stop_kills_it(store_copy):
+    """A query's child lets go of the sockets it inherits (the listening one, the clients'), and
+    stopping the server kills it: the port is free at once, though the query had 60 s to run."""
+    server = Server(store_copy, bind=LOOPBACK, timeout=60).start()
+    port = server.port
+    client = threading.Thread(target=_ask_runaway, args=(server.query_url,), daemon=True)
+    try:
+        client.start()
+        deadline = time.monotonic() + 15
+        while not _query_children() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        child = _query_children()[0]
+        while _sockets_of(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _sockets_of(child) == [], "the query's process holds no socket"
+        started = time.monotonic()
+        server.stop()
+        assert time.monotonic() - started < 8
+        assert _wait_no_query_children(5) == []
+    finally:
+        server.stop()
+    with Server(store_copy, bind=f"127.0.0.1:{port}") as again:  # the port is free again
+        assert _count(again.query_url) > 0
+    client.join(30)
+
+
+def _ask_runaway(url: str) -> None:
+    try:
+        requests.post(url, data={"query": RUNAWAY}, timeout=(5, 90))
+    except requests.RequestException:
+        pass  # the server stopped under it
