@@ -55,6 +55,11 @@ class Rule(_Strict):
                                                   "('asked X to apologise'), not a quoted finite clause")
     ccomp: Words | None = Field(None, description="the trigger needs a clausal complement with one of these lemmas "
                                                   "('demanded that X apologise')")
+    pobj: Words | None = Field(None, description="a preposition of the trigger has an object among these ('sent X for "
+                                                 "a recess')")
+    holder_object: Words | None = Field(None, description="the object is one of these nouns, held by someone ('suspended "
+                                                          "the membership of X', 'X's membership'): its 'of' object or "
+                                                          "possessor is the target; none held of a party")
     ccomp_negated: bool | None = Field(None, description="the clausal complement of 'ccomp' is negated ('ruled that X "
                                                          "could not participate in the sitting')")
     ccomp_modal: Words | None = Field(None, description="the clausal complement of 'ccomp' has one of these auxiliaries: "

@@ -369,6 +369,14 @@ MORE_FORMS = [
      "Jonas Rek"),
     ("The Chairman of the Rajya Sabha ruled that MP Kavya Menon could not remain in the House for the rest of the week.",
      "Chair of the Rajya Sabha", "Kavya Menon"),
+    ("Deputy Speaker Ama Boateng sent MP Kofi Mensah for a recess after he refused to withdraw the remark in "
+     "Parliament.", "Ama Boateng", "Kofi Mensah"),
+    ("The Chairman of the Rajya Sabha suspended the memberships of Tom Hale and Arun Velan for the rest of the week.",
+     "Chair of the Rajya Sabha", "Arun Velan & Tom Hale"),
+    # the expulsions a house has made, listed with their years
+    ("The House of Representatives has expelled five members: John Ardent in 1861, Paul Vance in 1861, Mark Lowell in "
+     "1980, Eric Sand in 2002 and Tom Guy in 2023.", "House of Representatives",
+     "Eric Sand & John Ardent & Mark Lowell & Paul Vance & Tom Guy"),
     ('"The member will leave the House," Speaker Hana Kowal responded.', "Hana Kowal", "-"),
     ('"Order! The honourable member for Eastmoor will leave the chamber," the Deputy Speaker replied.', "Deputy Speaker",
      "-"),
@@ -386,6 +394,8 @@ def test_ejections_more_forms_are_found(facts, text, agent, target) -> None:
     "The Senate rejected the motion to expel Senator Joel Marsh from the chamber.",
     "The Assembly could adopt a motion to suspend MP Lwazi Ntuli next week.",
     "The council passed a motion to suspend the parking charges in the town centre.",
+    "The ANC suspended the party membership of MP Sipho Dlamini after the vote in the National Assembly.",
+    "The Speaker sent the House for a recess of thirty minutes.",
     "Speaker Hana Kowal ruled that MP Jonas Rek could participate in the rest of the sitting.",
     '"The member will leave the House," MP Jonas Rek replied to the Speaker.',
 ])

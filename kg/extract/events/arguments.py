@@ -134,9 +134,11 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
         # "X of Florida, Y of Utah and Z": a name the parser hung beside the one before it (not one in brackets:
         # "X (Glen View)" names a seat)
         for c in t.children if m is not None and m.kind == "Person" else ():
-            a = ctx.owner.get((para, c.i)) if c.dep_ == "appos" and not _bracketed(c) else None
-            if a is not None and a.kind == "Person" and a not in out:
-                out.append(a)
+            # (and those coordinated with it: "A in 1861, B in 1980 and C in 2002")
+            for k in syntax.coordinated(c) if c.dep_ == "appos" and not _bracketed(c) else ():
+                a = ctx.owner.get((para, k.i))
+                if a is not None and a.kind == "Person" and a not in out:
+                    out.append(a)
     # "Two Democratic Representatives, X and Y, ...": the plural title stands for the names, not beside them
     if len(out) > 1 and tok.tag_ in {"NNS", "NNPS"} and out[0].kind in {"Office", "Description"} \
             and any(x.kind == "Person" for x in out[1:]):

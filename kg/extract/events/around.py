@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from kg.extract.events import domain
 from kg.extract.events.arguments import _pobj, complement
 from kg.extract.events.rules import Arguments, Construction, construction
 from kg.nlp import syntax
@@ -51,6 +52,34 @@ class Ccomp(Construction):
 
     def fits(self, tok: Token) -> bool:
         return has(tok, {"ccomp"}, self.value) is not None
+
+
+@construction("pobj")
+class Pobj(Construction):
+    """'sent X for a recess': a preposition of the trigger has one of the words as its object."""
+
+    def fits(self, tok: Token) -> bool:
+        return any(o.lemma_.lower() in self.value for p in syntax.children(tok, "prep") for o in syntax.children(p, "pobj"))
+
+
+@construction("holder_object")
+class HolderObject(Construction):
+    """'suspended the memberships of MPs X and Y', 'X's membership was suspended': the holder of the object is the
+    target; a membership of a party is none of the sitting's."""
+
+    def read(self, args: Arguments) -> bool:
+        noun = args.target
+        if noun is None or noun.lemma_.lower() not in self.value:
+            return True
+        dom = domain.domain(self.rule.domain) if self.rule.domain else None
+        other = domain.Words(dom.against_objects) if dom is not None else None
+        if any(((m := args.ctx.mention(args.para, c)) is not None and m.kind == "PoliticalParty")
+               or (other is not None and other.token(c)) for c in noun.children if c.dep_ in {"compound", "amod"}):
+            args.target = None  # "his party membership", "the ANC membership": another body's
+            return True
+        of = [o for p in syntax.children(noun, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
+        args.target = (of or syntax.children(noun, "poss") or [noun])[0]
+        return True
 
 
 @construction("ccomp_negated")
