@@ -460,3 +460,17 @@ def test_ejections_said_of_the_clause_subject_or_the_causer(facts, text, agent, 
 def test_ejections_from_another_thing_than_the_sitting_is_nothing(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not _ejections(asserted)
+
+
+@pytest.mark.parametrize("text", [
+    # named in a report, after someone, to a committee: not the chair's naming of a member
+    "MP Jonas Rek was named in the auditor's report on the accounts of the National Assembly.",
+    "MP Jonas Rek was named after his grandfather, a former Speaker.",
+    "MP Jonas Rek was named in the Pandora Papers, the chamber heard.",
+    "MP Jonas Rek was named to the public accounts committee of the National Assembly.",
+    "The Speaker named the new committee members in the chamber.",
+    "MP Jonas Rek was expelled from university in 1990, years before he entered Parliament.",
+])
+def test_ejections_other_namings_are_nothing(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted)
