@@ -206,7 +206,10 @@ class Server:
         if server is not None:
             from waitress import wasyncore
 
-            server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map, ignore_all=True))
+            try:
+                server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map, ignore_all=True))
+            except OSError:  # the loop's wake-up pipe is gone (the loop ended): close what is left from here
+                wasyncore.close_all(server._map, ignore_all=True)
             if thread is not None:
                 thread.join(10)
             server.task_dispatcher.shutdown(timeout=5)
