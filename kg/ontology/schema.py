@@ -262,6 +262,15 @@ class PastTenure(_Strict):
                                                 "Speaker', 'they elected X as Speaker' give the office")
     assume_verbs: Words = Field(description="'X assumed the office of Speaker', 'X took office as Mayor': verbs whose "
                                             "subject takes up the office of a tenure noun or an 'as' phrase")
+    removal_verbs: Words = Field(frozenset(), description="'the Senate removed President X from office', 'X was ousted "
+                                                          "as Speaker', 'voted to remove its speaker, X': verbs whose "
+                                                          "object (or passive subject) no longer holds the office")
+    resign_verbs: Words = Field(frozenset(), description="'X resigned as Speaker', 'Governor X resigned', 'the resignation "
+                                                         "of Governor X': verbs and nouns of leaving an office")
+    office_objects: Words = Field(frozenset(), description="'removed from office', 'ousted from power', 'resigned from "
+                                                           "the presidency': the nouns after 'from' that are the office")
+    removal_participles: Words = Field(frozenset(), description="'X, the president ousted in February': a participle "
+                                                                "right after a title that puts the office in the past")
 
 
 class CommitteeChairs(_Strict):

@@ -66,8 +66,8 @@ def test_past_office_is_not_current(facts, text, name, office):
     # taking office in a year dates the start of a current office
     ("President Wren Addo was elected in 2015 and re-elected last year.", "Wren Addo", "President"),
     # a minister of government
-    ("Wren Addo, a cabinet minister, resigned on Friday.", "Wren Addo", "Minister"),
-    ("Wren Addo, a minister in the coalition government, resigned.", "Wren Addo", "Minister"),
+    ("Wren Addo, a cabinet minister, spoke on Friday.", "Wren Addo", "Minister"),
+    ("Wren Addo, a minister in the coalition government, spoke.", "Wren Addo", "Minister"),
     ("The minister, Wren Addo, said the budget was sound.", "Wren Addo", "Minister"),
     ("Wren Addo, the foreign minister, met her counterparts.", "Wren Addo", "Foreign Minister"),
 ])
@@ -82,3 +82,65 @@ def test_current_office_stands(facts, text, name, office):
 ])
 def test_past_leadership(facts, text, name, party, led):
     assert (party in _leads(facts, text).get(name, set())) is led
+
+
+# issue 35: an office the article ends (removed from office, ousted, resigned) or marks as past or
+# future on the title itself ('proposed Secretary', 'formerly the mayor', 'the president ousted in')
+@pytest.mark.parametrize("text,name,office", [
+    # removal from office: 'from office/power', 'as [office]', the institution's own office
+    ("The National Assembly voted to remove its speaker, Kevin Marcy of Kerala, through a motion to vacate.",
+     "Kevin Marcy", "Speaker"),
+    ("The Lok Sabha voted to remove its Speaker, Om Bharti, on Monday.", "Om Bharti", "Speaker"),
+    ("The council voted to remove Mayor Ana Silva from office after the audit.", "Ana Silva", "Mayor"),
+    ("Deputy Speaker Amina Bello was ousted from office by the Senate on Thursday.", "Amina Bello", "Deputy Speaker"),
+    ("On Monday the Senate removed President Dora Rufino from office by a vote of 61 to 20.", "Dora Rufino", "President"),
+    ("Prime Minister Imran Kadir lost the vote, removing Kadir from office.", "Imran Kadir", "Prime Minister"),
+    ("President Olu Ade dismissed Finance Minister Kemi Ojo on Monday.", "Kemi Ojo", "Finance Minister"),
+    # resignation: bare, 'as [office]', 'from office', the noun after 'following'
+    ("Premier Jo Clark resigned as Premier of Queensland on Friday.", "Jo Clark", "Premier"),
+    ("Councillor Tom Reed resigned from office on Tuesday, citing ill health.", "Tom Reed", "Councillor"),
+    ("Governor Ricky Rossa resigned on August 2 after a texting scandal.", "Ricky Rossa", "Governor"),
+    ("Pierre Dumas was sworn in following the resignation of Governor Ricky Rossa.", "Ricky Rossa", "Governor"),
+    # the title marked past or future
+    ("Tomas Varga, the Hungarian president ousted in March after mass protests, was questioned on Monday.",
+     "Tomas Varga", "President"),
+    ("Rex Tillman, proposed Secretary of State for the new administration, said the troops would stay.",
+     "Rex Tillman", "State Secretary"),
+    ("The President's proposed Secretary of Defense, Jim Mattock, backed the alliance.", "Jim Mattock",
+     "Defense Secretary"),
+    ("Two candidates, Senator Ella Warne of Ohio and Mark Bloch, formerly the mayor of Denver, ended their campaigns.",
+     "Mark Bloch", "Mayor"),
+])
+def test_ended_office_is_not_current(facts, text, name, office):
+    assert office not in offices_of(facts, text).get(name, set())
+
+
+@pytest.mark.parametrize("text,name,office", [
+    # an ejection from the chamber leaves the seat
+    ("The Speaker, Dan Moore, ejected Labour MP Gwen Arlott from the chamber on Tuesday.", "Gwen Arlott",
+     "Member of Parliament"),
+    ("Senator Ann Cole was removed from the chamber by the Sergeant-at-Arms.", "Ann Cole", "Senator"),
+    ("The Speaker removed MLA Harjit Gill from the House for the rest of the day.", "Harjit Gill",
+     "Member of the Legislative Assembly"),
+    ("Members of Parliament voted to suspend MP Tendai Moyo for two weeks.", "Tendai Moyo", "Member of Parliament"),
+    # an attempt, a call, a refusal or a negation ends nothing
+    ("Opposition MPs tried to remove Speaker Dan Moore from office.", "Dan Moore", "Speaker"),
+    ("Labour MPs called for Prime Minister Tom Bale to resign.", "Tom Bale", "Prime Minister"),
+    ("Prime Minister Tom Bale said he would not resign.", "Tom Bale", "Prime Minister"),
+    ("Mayor Ana Silva refused to resign over the scandal.", "Ana Silva", "Mayor"),
+    ("The opposition wants to oust President Maria Sol from power.", "Maria Sol", "President"),
+    ("Governor Ben Tull has refused to quit, saying he did nothing wrong.", "Ben Tull", "Governor"),
+    # leaving another post
+    ("Minister of Finance Raj Patel resigned from the committee on Monday.", "Raj Patel", "Finance Minister"),
+    ("Senator Ella Warne of Ohio said the deal was fair.", "Ella Warne", "Senator"),
+])
+def test_office_not_ended_stands(facts, text, name, office):
+    assert office in offices_of(facts, text).get(name, set())
+
+
+@pytest.mark.parametrize("text,name,office", [
+    # (a resignation stated in the text ends the office the apposition gives)
+    ("Wren Addo, a cabinet minister, resigned on Friday.", "Wren Addo", "Minister"),
+])
+def test_resigned_minister_is_not_current(facts, text, name, office):
+    assert office not in offices_of(facts, text).get(name, set())

@@ -184,9 +184,17 @@ def not_current(f: Finder, s: int, e: int) -> bool:
         if t.lower_ in lex.not_current:
             return True
         owner = f.owner.get(k)
+        # "X, formerly the mayor of Denver": an adverb of the past before the article
+        if t.pos_ == "DET" and k > 0 and doc[k - 1].lower_ in lex.not_current and doc[k - 1].pos_ == "ADV":
+            return True
         if not (t.text in {"-", "–"} or t.pos_ in {"ADJ", "PROPN"} or (owner is not None and owner.kind == "PoliticalParty")):
             break
         k -= 1
+    # "X, the president ousted in February": a participle of removal on the title
+    pt = lex.past_tenure
+    if pt is not None and e < len(doc) and doc[e].lower_ in pt.removal_participles and doc[e].tag_ in {"VBN", "VBD"} \
+            and doc[e].dep_ == "acl":
+        return True
     # "President-elect", "Minister-designate"
     return e + 1 < len(doc) and doc[e].text in {"-", "–"} and doc[e + 1].lower_ in lex.elect_suffixes
 
