@@ -35,7 +35,7 @@ pytestmark = pytest.mark.model
     ("First Minister of Scotland Moira Baird spoke at the rally.", "Moira Baird", "First Minister"),
     ("President of France Louis Marchand arrived on Monday.", "Louis Marchand", "President"),
     ("The newly elected Ukrainian president Taras Bondar declined to comment.", "Taras Bondar", "President"),
-    ("Lina Cruz, Puerto Rico's governor, resigned.", "Lina Cruz", "Governor"),
+    ("Lina Cruz, Puerto Rico's governor, spoke.", "Lina Cruz", "Governor"),
     ("The mayor of London, Adam Reeve, tweeted his support.", "Adam Reeve", "Mayor"),
     ("Sunita Rao, the chief executive of Hong Kong, withdrew the bill.", "Sunita Rao", "Chief Executive"),
     # an abbreviation or its expansion in brackets between title and name

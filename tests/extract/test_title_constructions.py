@@ -41,7 +41,7 @@ def _roles(facts, text):
     # coordinated titles before a name
     ("Conservative Party leader and Prime Minister Piet Alvaro called the election.",
      ("Piet Alvaro", "leaderOf", "Conservative Party")),
-    ("Deputy Prime Minister for Finance and Minister of Economy Wren Addo resigned.",
+    ("Deputy Prime Minister for Finance and Minister of Economy Wren Addo spoke.",
      ("Wren Addo", "holdsOffice", "Deputy Prime Minister")),
     ("Labour leader and Leader of the Opposition Farah Quint asked a question.",
      ("Farah Quint", "leaderOf", "Labour Party")),
