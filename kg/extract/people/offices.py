@@ -173,6 +173,10 @@ def _portfolio_words(span) -> str:
     return " ".join(t.text if capitalised(t) else t.text.title() for t in span)
 
 
+#: adverbs that make a title after its article past ('X, formerly the mayor of Denver')
+_PAST_ADVERBS = {"formerly", "previously"}
+
+
 def not_current(f: Finder, s: int, e: int) -> bool:
     """Is the title ``doc[s:e]`` held in the past or the future: 'former (US) President',
     'then-prime-minister', 'Ex-Prime Minister', 'the late Senator', 'President-elect'?"""
@@ -185,7 +189,8 @@ def not_current(f: Finder, s: int, e: int) -> bool:
             return True
         owner = f.owner.get(k)
         # "X, formerly the mayor of Denver": an adverb of the past before the article
-        if t.pos_ == "DET" and k > 0 and doc[k - 1].lower_ in lex.not_current and doc[k - 1].pos_ == "ADV":
+        # (not 'then the Prime Minister': 'then' also tells of the time of the clause)
+        if t.pos_ == "DET" and k > 0 and doc[k - 1].lower_ in _PAST_ADVERBS:
             return True
         if not (t.text in {"-", "–"} or t.pos_ in {"ADJ", "PROPN"} or (owner is not None and owner.kind == "PoliticalParty")):
             break
