@@ -45,12 +45,11 @@ class BuildInfo:
 
 @cache
 def software_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    """kg's own version (``kg.__version__``, which the distribution ``kg-news`` is built with): known
+    from a checkout too, where the installed distribution's metadata may be missing or stale."""
+    from kg import __version__
 
-    try:
-        return version("kg")
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        return "unknown"
+    return __version__
 
 
 @cache

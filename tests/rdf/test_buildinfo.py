@@ -101,6 +101,14 @@ def test_buildinfo_every_graph_says_when_and_by_what() -> None:
     assert str(g.value(software, URIRef("http://schema.org/softwareVersion"))) == buildinfo.software_version()
 
 
+def test_buildinfo_the_version_is_kg_s_own_not_unknown() -> None:
+    """The version was looked up under the distribution name ``kg`` (the distribution is ``kg-news``),
+    so every graph said ``schema:softwareVersion "unknown"``."""
+    import kg
+
+    assert buildinfo.software_version() == kg.__version__ != "unknown"
+
+
 @pytest.mark.parametrize(("text", "meta", "inferred"), [
     ("Invented words.\n\nA post by an invented member.\n— Ana Lopes (@analopes) June 16, 2020\n", {}, "2020-06-16"),
     ("Invented words.\n\nA post by an invented member.\n— Ana Lopes (@analopes) June 16, 2020\n",
