@@ -16,6 +16,7 @@ import pyoxigraph as ox
 
 from kg.errors import KgError
 from kg.rdf import formats as rdf_formats
+from kg.rdf import xmlguard
 
 #: what ``kg load DIR`` picks up from a folder: the quad files (``graph.ttl`` repeats ``graph.trig``)
 DIRECTORY_FORMATS = ("trig", "nq")
@@ -164,6 +165,10 @@ def scan(path: Path, graph: str | None = None) -> tuple[list[str], int]:
 def _quads(path: Path, graph: str | None, data: bytes | None, fmt: ox.RdfFormat | None):
     """(graph IRI, triple) for every quad of the file, with errors turned into GraphFileError."""
     fmt = fmt or format_of(path)
+    if fmt == ox.RdfFormat.RDF_XML:
+        refused = xmlguard.check(None if data is not None else path, data)
+        if refused:
+            raise GraphFileError(path, refused)
     loose = 0
     try:
         target = ox.NamedNode(graph) if graph else None

@@ -22,6 +22,7 @@ from rdflib import Dataset, Graph
 from kg.errors import KgError
 from kg.ontology.terms import jsonld_context
 from kg.rdf import formats as rdf_formats
+from kg.rdf import xmlguard
 from kg.rdf.formats import DEFAULT_FORMATS, check_formats
 from kg.rdf.sortlines import write_sorted
 
@@ -284,6 +285,9 @@ def read_dataset(paths: Iterable[Path | str]) -> Dataset:
                                  f"kg reads {', '.join(rdf_formats.SUFFIXES)}")
         if not path.is_file():
             raise GraphReadError(f"{path}: no such file (build one with `kg build`)")
+        refused = xmlguard.check(path) if spec.name == "xml" else None
+        if refused:
+            raise GraphReadError(f"{path}: {refused}")
         try:
             if spec.rdflib == "json-ld":  # through Oxigraph, which refuses remote contexts (rdflib fetches them)
                 import pyoxigraph as ox

@@ -22,6 +22,8 @@ A file that does not parse is reported and skipped (nothing of it is loaded); th
 
 from __future__ import annotations
 
+import shutil
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Protocol
@@ -148,6 +150,10 @@ def _to_store(files: list[Path], store_dir: Path, graph: str | None, progress: P
     # the partitions of a Dask build (found by find_files from its manifest) go through Oxigraph's
     # bulk loader, whatever their size
     bulk = {f for f in files if f.parent.name == rdffiles.PARTITIONS_DIR}
+    # a load that creates the store and loads nothing leaves no store behind: no empty folder to mistake
+    # for a store of the files
+    existed = store_dir.exists()
+    created = not existed or (store_dir.is_dir() and not any(store_dir.iterdir()))
     db = None
     try:
         db = embedded.open_store(store_dir)
@@ -171,6 +177,10 @@ def _to_store(files: list[Path], store_dir: Path, graph: str | None, progress: P
         return loaded
     finally:
         db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
+        if created and not loaded.reports and store_dir.is_dir():
+            shutil.rmtree(store_dir, ignore_errors=True)
+            if existed:
+                store_dir.mkdir(exist_ok=True)
 
 
 def _to_endpoint(files: list[Path], target: Endpoint, graph: str | None, progress: Progress | None) -> Loaded:
