@@ -75,9 +75,57 @@ def syntax_message(err: SyntaxError, text: str | None = None) -> str:
             line = text.count("\n", 0, offset) + 1
             column = offset - (text.rfind("\n", 0, offset) + 1) + 1
     detail = " ".join(m.group(3).split())  # one line; the parser's lists of expected tokens can be long
+    unknown = undeclared_prefixes(text) if text is not None else []
+    if "Prefix not found" in detail or unknown:
+        name = _prefix_before(text, line, column) if text is not None and "Prefix not found" in detail else None
+        name = name if name is not None else (unknown[0] if unknown else None)
+        shown = f"{name}:" if name is not None else "of a prefixed name"
+        where = f"line {line}, column {column}: " if "Prefix not found" in detail else ""
+        return f"{where}unknown prefix {shown} (declare it: PREFIX {name if name is not None else 'ex'}: <http://...#>)"
+    detail = _readable(detail)
     if len(detail) > 240:
         detail = detail[:239] + "…"
     return f"line {line}, column {column}: {detail}"
+
+
+def _prefix_before(text: str, line: int, column: int) -> str | None:
+    """The prefix of the prefixed name that ends just before ``line``:``column`` of ``text``."""
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return None
+    m = re.search(r"([A-Za-z][\w.-]*)?:[\w.%-]*$", lines[line - 1][:max(0, column - 1)])
+    return m.group(1) or "" if m else None
+
+
+_USED = re.compile(r"(?<![\w?$:.<-])([A-Za-z][\w-]*(?:\.[\w-]+)*)?:(?=[\w%]|\s|$)")
+_DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w-]*(?:\.[\w-]+)*)?:", re.IGNORECASE)
+
+
+def undeclared_prefixes(text: str) -> list[str]:
+    """The prefixes (``""`` for the bare ``:``) that ``text`` uses in prefixed names but does not declare.
+
+    >>> undeclared_prefixes("PREFIX ex: <http://example.org/> SELECT * { ?s ex:p ?o ; foo:q 'a:b' }")
+    ['foo']
+    """
+    code = code_of(text)
+    declared = {m.group(1) or "" for m in _DECLARED.finditer(code)}
+    found: list[str] = []
+    for m in _USED.finditer(_DECLARED.sub(" ", code)):
+        name = m.group(1) or ""
+        if name not in declared and name not in found and not re.fullmatch(r"(?i)prefix|base", name):
+            found.append(name)
+    return found
+
+
+def _readable(detail: str) -> str:
+    """The parser's 'expected one of' list without its character ranges (['A' ..= 'Z' | ...])."""
+    m = re.match(r"expected one of (.*)", detail)
+    if not m:
+        return detail
+    tokens = [t for t in re.findall(r'"(?:[^"\\]|\\.)*"', re.sub(r"\[[^\]]*\]", "", m.group(1)))]
+    if not tokens:
+        return "unexpected text here"
+    return "expected one of " + ", ".join(tokens)
 
 
 def code_of(text: str) -> str:

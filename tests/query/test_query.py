@@ -181,6 +181,20 @@ def test_query_malformed_query_gives_line_and_column_and_exit_1(seed_store):
     assert "line 2, column" in result.output and result.output.startswith("Error: query: line 2")
 
 
+@pytest.mark.parametrize("text, message", [
+    ("SELECT * WHERE { ?s foo:bar ?o }", "query: line 1, column 28: unknown prefix foo: (declare it: PREFIX foo:"),
+    ("PREFIX x: <http://example.org/x#>\nSELECT * WHERE { ?s x:p ?o . ?s y:q ?o }", "unknown prefix y:"),
+    ("SELECT * WHERE { ?s :p ?o }", "unknown prefix : (declare it: PREFIX :"),
+    ("SELECT * WHERE { ?s ?p ?o ", "expected one of"),
+])
+def test_query_syntax_errors_read_as_one_short_line(seed_store, text, message):
+    """The parser's token lists ("expected one of Prefix not found, ['%'], ['-' | '0' ..= '9' | ...")
+    were printed as they came; an undeclared prefix is named as such, and character ranges go."""
+    result = _cli("query", text, "--store", seed_store)
+    assert result.exit_code == 1 and message in result.output, result.output
+    assert "..=" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
 def test_query_malformed_rq_file_names_the_file(seed_store, tmp_path):
     rq = tmp_path / "broken.rq"
     rq.write_text("# Question: broken?\nSELECT ?x\nWHERE { ?x ?y ?z . FILTER( ) }\n")
