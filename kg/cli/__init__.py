@@ -30,7 +30,22 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
 DISTRIBUTION = "kg-news"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+#: the exit status of a command stopped by Ctrl-C (SIGINT): 128 + 2, as shells report it
+INTERRUPTED = 130
+
+
+class _Group(click.Group):
+    """kg's group: a command stopped by Ctrl-C says so and exits 130 (click's own: "Aborted!", 1)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\nInterrupted.", err=True)
+            ctx.exit(INTERRUPTED)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
               help="Show the version and exit.")
 def main() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 import pytest
 from click.testing import CliRunner
@@ -46,3 +48,24 @@ def test_cli_common_debug_shows_the_bug(monkeypatch):
     monkeypatch.setenv("KG_DEBUG", "1")
     result = CliRunner().invoke(_command(ZeroDivisionError("x")))
     assert isinstance(result.exception, ZeroDivisionError)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("after", [1.0, 4.0])  # while spaCy loads, and while the articles are analysed
+def test_cli_ctrl_c_exits_130_in_one_line(tmp_path, after):
+    """Ctrl-C (SIGINT) ends a command with the shells' status 130 and one line, not click's "Aborted!" and 1."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    kg = str(Path(sys.executable).parent / "kg")
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen([kg, "build", str(root / "input"), "--out", str(tmp_path / "out")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(after)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 or (proc.returncode == 0 and after > 1), err  # a fast machine may finish first
+    if proc.returncode == 130:
+        assert err.strip() == "Interrupted.", err
