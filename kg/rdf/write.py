@@ -311,7 +311,7 @@ def read_output(path: Path | str) -> Dataset:
 #: local part needed backslash escapes ('doc:a\#char\=0\,42')
 _ESCAPED_NAME = re.compile(
     r'"(?:[^"\\\n]|\\.)*"'
-    r'|(?<![\w<:"\\])([A-Za-z][\w.-]*)?:((?:[\w%:-]|\\[^\s]|\.(?=[\w%:\\-]))*\\[^\s](?:[\w%:-]|\\[^\s]|\.(?=[\w%:\\-]))*)')
+    r'|(?<![\w<:"\\])([A-Za-z][\w.-]*)?:((?:[\w%:-]|\\[^\s]|\.(?=\.*[\w%:\\-]))*\\[^\s](?:[\w%:-]|\\[^\s]|\.(?=\.*[\w%:\\-]))*)')
 
 #: a backslash escape in a prefixed name's local part, and the character it escapes
 _ESCAPE = re.compile(r"\\(.)")

@@ -30,6 +30,9 @@ def _merged(ds: Dataset) -> Graph:
     ('doc:a\\#char\\=0\\,4 a kg:Sentence .', '<https://example.org/id/doc/a#char=0,4> a kg:Sentence .'),
     ('\tkg:postAuthor person:s\\%E1\\%B4 ;', '\tkg:postAuthor <https://example.org/id/person/s%E1%B4> ;'),
     ('person:ana-lopes a kg:Person .', 'person:ana-lopes a kg:Person .'),
+    # dots in a row inside the local part (an article named "x..y"): the whole name, not up to the dots
+    ('doc:\\%1D..\\%7B-90\\#char\\=0 a kg:Sentence .', '<https://example.org/id/doc/%1D..%7B-90#char=0> a kg:Sentence .'),
+    ('doc:a...b\\#c a kg:Sentence .', '<https://example.org/id/doc/a...b#c> a kg:Sentence .'),
     # a string literal is never touched, whatever it holds
     ('x kg:text "see doc:a\\#b and \\"q\\"" .', 'x kg:text "see doc:a\\#b and \\"q\\"" .'),
 ])
