@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 
-__version__ = "0.1.0"
+from kg.version import __version__
 __all__ = ["BuildResult", "KgError", "Rows", "Store", "build", "build_corpus", "reason", "validate"]
 
 #: where each public name lives, imported when first used so that ``kg --help`` does not load spaCy

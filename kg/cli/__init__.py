@@ -14,7 +14,7 @@ from kg.cli import build, load, query, semantic, serve, viz
 
 
 def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
-    """``kg --version``: the installed distribution's version (pyproject.toml reads it from kg.__version__)."""
+    """``kg --version``: the installed distribution's version (pyproject.toml reads it from kg.version)."""
     if not value or ctx.resilient_parsing:
         return
     from importlib.metadata import PackageNotFoundError, version

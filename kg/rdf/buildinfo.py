@@ -47,7 +47,7 @@ class BuildInfo:
 def software_version() -> str:
     """kg's own version (``kg.__version__``, which the distribution ``kg-news`` is built with): known
     from a checkout too, where the installed distribution's metadata may be missing or stale."""
-    from kg import __version__
+    from kg.version import __version__
 
     return __version__
 

@@ -154,9 +154,10 @@ def _to_store(files: list[Path], store_dir: Path, graph: str | None, progress: P
     # for a store of the files
     existed = store_dir.exists()
     created = not existed or (store_dir.is_dir() and not any(store_dir.iterdir()))
-    db = None
+    db, opened = None, False
     try:
         db = embedded.open_store(store_dir)
+        opened = True
         for f in files:
             try:
                 report = embedded.load_file(db, f, graph=graph, target=str(store_dir), compact_after=False,
@@ -177,7 +178,7 @@ def _to_store(files: list[Path], store_dir: Path, graph: str | None, progress: P
         return loaded
     finally:
         db = None  # pyoxigraph closes the store (and frees its lock) with its last reference
-        if created and not loaded.reports and store_dir.is_dir():
+        if opened and created and not loaded.reports and store_dir.is_dir():  # made by this load, not another
             shutil.rmtree(store_dir, ignore_errors=True)
             if existed:
                 store_dir.mkdir(exist_ok=True)

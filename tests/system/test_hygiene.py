@@ -24,7 +24,7 @@ MAX_LINES = 400
 #: A module belongs to the layer of the longest prefix that names it; "kg" is the package's own
 #: __init__ (``from kg import build``), above everything it gives access to.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("root", ("kg.errors", "kg.model")),
+    ("root", ("kg.errors", "kg.model", "kg.version")),
     ("ontology", ("kg.ontology",)),
     ("ingest", ("kg.ingest",)),
     ("nlp", ("kg.nlp",)),
