@@ -121,16 +121,42 @@ def _load_model(name: str | None) -> Language:
 MAX_CHUNK = 20_000
 
 
+#: the longest run of characters with no space between them parsed whole: spaCy's tokenizer peels a
+#: run's prefixes and suffixes off one at a time, in time that grows with the square of its length
+#: (12,500 emoji in a row took 36 s), so a longer run is parsed in pieces of this length. No word
+#: or name is that long; a URL may be, and is then parsed apart from its sentence
+MAX_RUN = 500
+_LONG_RUN = re.compile(r"\S{%d,}" % (MAX_RUN + 1))
+
+
 def paragraphs(text: str) -> Iterator[tuple[int, str]]:
     """Yield (offset, paragraph text) for each non-blank paragraph, offsets into ``text``;
-    a paragraph longer than :data:`MAX_CHUNK` comes in several pieces."""
+    a paragraph longer than :data:`MAX_CHUNK` comes in several pieces, and so does a run of
+    more than :data:`MAX_RUN` characters without a space."""
     pos = 0
     for m in _PARAGRAPH.finditer(text + "\n\n"):
         chunk = text[pos:m.start()]
         stripped = chunk.strip()
         if stripped:
-            yield from _pieces(pos + (len(chunk) - len(chunk.lstrip())), stripped)
+            for offset, piece in _short_runs(pos + (len(chunk) - len(chunk.lstrip())), stripped):
+                yield from _pieces(offset, piece)
         pos = m.end()
+
+
+def _short_runs(offset: int, text: str) -> Iterator[tuple[int, str]]:
+    """``text`` (at ``offset``) in pieces with no run of over :data:`MAX_RUN` characters without a space:
+    the text between long runs, and each long run cut every :data:`MAX_RUN` characters."""
+    pos = 0
+    for m in _LONG_RUN.finditer(text):
+        before = text[pos:m.start()]
+        if before.strip():
+            yield offset + pos + (len(before) - len(before.lstrip())), before.strip()
+        for i in range(m.start(), m.end(), MAX_RUN):
+            yield offset + i, text[i:min(i + MAX_RUN, m.end())]
+        pos = m.end()
+    rest = text[pos:]
+    if rest.strip():
+        yield offset + pos + (len(rest) - len(rest.lstrip())), rest.strip()
 
 
 def _pieces(offset: int, text: str) -> Iterator[tuple[int, str]]:

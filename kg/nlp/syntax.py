@@ -119,10 +119,10 @@ def by_agent(verb: Token) -> Token | None:
             pobj = children(c, "pobj")
             if pobj:
                 return pobj[0]
-    sent = verb.sent
-    for t in sent:
-        # only a by-phrase inside the trigger's own clause ("a statement by X was read out" is not)
-        if t.i <= verb.i or t.lower_ != "by" or not children(t, "pobj") or not _within(t, verb):
+    # only a by-phrase inside the trigger's own clause ("a statement by X was read out" is not): after the
+    # verb and among its descendants, so within its subtree's span (not the whole sentence, for each verb)
+    for t in verb.doc[verb.i + 1:verb.right_edge.i + 1]:
+        if t.lower_ != "by" or not children(t, "pobj") or not _within(t, verb):
             continue
         # the by-phrase must not belong to another verb
         if t.head.pos_ in {"VERB", "AUX"} and t.head.i != verb.i and not _within(t.head, verb):

@@ -10,6 +10,7 @@ person joins the one full name in the corpus that ends with it.
 
 from __future__ import annotations
 
+import bisect
 from functools import cached_property
 from typing import Iterable
 
@@ -19,7 +20,7 @@ from kg.ontology import lexicon
 from kg.ontology.states import STATE_KEY, government, state_of
 from kg.model import Entity, Mention, fold
 from kg.nlp.parse import Paragraph
-from kg.extract.people.spelling import edit_distance, typo_match  # (with the mention rules, which use them first)
+from kg.extract.people.spelling import Misspellings, edit_distance  # (with the mention rules, which use them first)
 
 _PERSONISH = {"Person"}
 
@@ -46,6 +47,7 @@ class DocumentResolver(PronounResolver):
         self.by_key: dict[tuple[str, str], Entity] = {}
         self.gender: dict[int, str] = {}
         self.lex = lexicon.load()
+        self._seen: _Sightings | None = None  # where each entity was mentioned, once :meth:`recent` needs it
 
     def entity(self, kind: str, key: str, name: str, aliases: Iterable[str] = ()) -> Entity:
         k = (kind, key)
@@ -107,23 +109,23 @@ class DocumentResolver(PronounResolver):
         # a "name" with no letters or digits in it ("\\", "+") names no one
         people = [m for m in self.mentions if m.kind == "Person" and fold(m.name)]
         full = sorted((m for m in people if len(fold(m.name).split()) > 1), key=lambda m: (-len(m.name.split()), m.order))
+        index = _PersonIndex([e for e in self.entities if e.kind == "Person"])
         for m in full:
-            toks = fold(m.name).split()
-            match = next((e for e in self.entities if e.kind == "Person" and set(toks) <= set(fold(e.name).split())), None)
-            m.entity = match or self.entity("Person", fold(m.name), m.name)
+            match = next(iter(index.with_words(fold(m.name).split())), None)
+            m.entity = match or index.add(self.entity("Person", fold(m.name), m.name))
+        seen = _Sightings(x for x in self.mentions if x.entity is not None)
         for m in people:
             if m.entity is not None:
                 continue
             f = fold(m.name)
-            cands = [e for e in self.entities if e.kind == "Person" and f in fold(e.name).split()]
+            cands = index.with_words([f])
             if not cands:
-                cands = [e for e in self.entities if e.kind == "Person" and e.name.split()
-                         and typo_match(m.name, e.name.split()[-1])]
+                cands = index.with_surname(m.name)
             if len(cands) > 1:
                 # the most recently mentioned of the candidates
-                last = {id(x.entity): x.order for x in self.mentions if x.entity is not None and x.order < m.order}
-                cands.sort(key=lambda e: last.get(id(e), (-1, -1)), reverse=True)
-            m.entity = cands[0] if cands else self.entity("Person", f, m.name)
+                cands = sorted(cands, key=lambda e: seen.last_before(e, m.order), reverse=True)
+            m.entity = cands[0] if cands else index.add(self.entity("Person", f, m.name))
+            seen.add(m)
         for m in people:
             m.entity.names.add(m.name)
             # "Ms Fairley", "Mr Pemberton": an honorific tells the pronoun resolver the gender
@@ -174,13 +176,35 @@ class DocumentResolver(PronounResolver):
         return [e for e in self.entities if e.kind == "Person" and (rel, obj) in e.roles]
 
     def recent(self, cands: list[Entity], before: tuple[int, int]) -> Entity | None:
-        last = {}
-        for x in self.mentions:
-            if x.entity is not None and x.order < before:
-                last[id(x.entity)] = x.order
+        """The candidate mentioned last before ``before`` (the first of them when none was)."""
         if not cands:
             return None
-        return max(cands, key=lambda e: last.get(id(e), (-1, -1)))
+        if self._seen is None:  # from here on, each mention given an entity is added as it is given one
+            self._seen = _Sightings(x for x in self.mentions if x.entity is not None)
+        return max(cands, key=lambda e: self._seen.last_before(e, before))
+
+    def _saw(self, m: Mention) -> None:
+        """``m`` was just given its entity: :meth:`recent` sees it."""
+        if self._seen is not None:
+            self._seen.add(m)
+
+    @cached_property
+    def _person_seats(self) -> set:
+        """The seats the document's person mentions name ("the MP for Ryde" is someone named for Ryde)."""
+        return {x.desc.get("seat") for x in self.mentions if x.kind == "Person"}
+
+    @cached_property
+    def _by_para(self) -> dict[int, list[Mention]]:
+        """The mentions of each paragraph, in order."""
+        found: dict[int, list[Mention]] = {}
+        for x in self.mentions:
+            found.setdefault(x.para, []).append(x)
+        return found
+
+    def _before_within(self, m: Mention, paragraphs: int) -> list[Mention]:
+        """The mentions before ``m`` in its paragraph and the ``paragraphs`` before it, in order."""
+        return [x for para in range(m.para - paragraphs, m.para + 1) for x in self._by_para.get(para, ())
+                if x.order < m.order]
 
     def descriptions(self) -> None:
         for m in self.mentions:
@@ -188,6 +212,7 @@ class DocumentResolver(PronounResolver):
                 continue
             if m.antecedent is not None:
                 m.entity = m.antecedent.entity
+                self._saw(m)
                 # "Its leader, X,": X leads the organisation last mentioned
                 if m.desc.get("possessor") in {"its", "their"} and m.entity is not None:
                     party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
@@ -198,6 +223,7 @@ class DocumentResolver(PronounResolver):
             if m.desc.get("indefinite") or self.docs[m.para][m.head].tag_ in {"NNS", "NNPS"}:
                 continue
             m.entity = self.describe(m)
+            self._saw(m)
 
     def definite_offices(self) -> None:
         """'the president', 'the Prime Minister' standing alone (no name beside it) is the one person
@@ -212,6 +238,7 @@ class DocumentResolver(PronounResolver):
             holder = self.sole_holder(m.entity.key)
             if holder is not None:
                 m.kind, m.entity = "Description", holder
+                self._saw(m)
 
     def sole_holder(self, office_key: str) -> Entity | None:
         """The one person the document gives this office, or None (no one, or several)."""
@@ -224,21 +251,20 @@ class DocumentResolver(PronounResolver):
         if {"party", "age", "party_role", "seat"} & m.desc.keys():
             found = self._epithet(m)
             # "the MP for Ryde" with no one named for Ryde: what its title says
-            seated = any(x.desc.get("seat") == m.desc.get("seat") for x in self.mentions if x.kind == "Person")
+            seated = m.desc.get("seat") in self._person_seats
             if found is not None or not m.roles or "seat" not in m.desc or seated:
                 return found
         if m.desc.get("government"):
             # 'the government': the government last named, in this paragraph or the three before; else the state's
             # the article is about
-            named = [x.entity for x in self.mentions if x.order < m.order and x.kind == "Organization"
-                     and x.entity is not None and x.key and x.key.startswith(STATE_KEY) and m.para - x.para <= 3]
+            named = [x.entity for x in self._before_within(m, 3) if x.kind == "Organization"
+                     and x.entity is not None and x.key and x.key.startswith(STATE_KEY)]
             if named:
                 return named[-1]
             return self.government(self.article_state) if self.article_state is not None else None
         if m.desc.get("organisation"):
             # 'the company': the organisation last named, in this paragraph or the three before
-            orgs = [x.entity for x in self.mentions if x.order < m.order and x.kind == "Organization"
-                    and x.entity is not None and m.para - x.para <= 3]
+            orgs = [x.entity for x in self._before_within(m, 3) if x.kind == "Organization" and x.entity is not None]
             return orgs[-1] if orgs else None
         if "office_key" in m.desc:
             return self.sole_holder(m.desc["office_key"])
@@ -307,3 +333,61 @@ class DocumentResolver(PronounResolver):
 def resolve_document(mentions: list[Mention], paragraphs: list[Paragraph], doc_id: str = "") -> list[Entity]:
     """Entities of one document (its parsed paragraphs); sets ``mention.entity`` on every mention it can."""
     return DocumentResolver(mentions, paragraphs, doc_id).run()
+
+
+class _PersonIndex:
+    """The document's persons by the words of their names and by their surnames' spellings, in the
+    order they were made: finding the person a mention names takes time that does not grow with the
+    number of persons (trying each person made a document of many names quadratic)."""
+
+    def __init__(self, persons: Iterable[Entity] = ()) -> None:
+        self._position: dict[int, int] = {}
+        self._by_word: dict[str, list[Entity]] = {}
+        self._by_surname: dict[str, list[Entity]] = {}
+        self._surnames = Misspellings()
+        for e in persons:
+            self.add(e)
+
+    def add(self, e: Entity) -> Entity:
+        if id(e) not in self._position:
+            self._position[id(e)] = len(self._position)
+            for word in dict.fromkeys(fold(e.name).split()):
+                self._by_word.setdefault(word, []).append(e)
+            if e.name.split():
+                surname = e.name.split()[-1]
+                self._by_surname.setdefault(surname, []).append(e)
+                self._surnames.add(surname)
+        return e
+
+    def with_words(self, words: list[str]) -> list[Entity]:
+        """The persons whose folded name has every one of ``words``, in the order they were made."""
+        lists = [self._by_word.get(w, []) for w in dict.fromkeys(words)]
+        if not lists or not all(lists):
+            return []
+        smallest = min(lists, key=len)
+        others = [{id(e) for e in found} for found in lists if found is not smallest]
+        return [e for e in smallest if all(id(e) in o for o in others)]
+
+    def with_surname(self, token: str) -> list[Entity]:
+        """The persons whose surname ``token`` may misspell (:func:`typo_match`), in the order they were made."""
+        found = {id(e): e for s in self._surnames.of(token) for e in self._by_surname[s]}
+        return sorted(found.values(), key=lambda e: self._position[id(e)])
+
+
+class _Sightings:
+    """Where each entity was mentioned (mention orders, sorted), for "the most recently mentioned"."""
+
+    def __init__(self, mentions: Iterable[Mention] = ()) -> None:
+        self._orders: dict[int, list] = {}
+        for m in mentions:
+            self.add(m)
+
+    def add(self, m: Mention) -> None:
+        if m.entity is not None:
+            bisect.insort(self._orders.setdefault(id(m.entity), []), m.order)
+
+    def last_before(self, e: Entity, order) -> tuple:
+        """The order of ``e``'s last mention before ``order``; (-1, -1) when there is none."""
+        orders = self._orders.get(id(e), [])
+        i = bisect.bisect_left(orders, order)
+        return orders[i - 1] if i else (-1, -1)

@@ -10,7 +10,7 @@ import pytest
 
 from kg.model import Entity, fold
 from kg.resolve.corpus import merge_corpus
-from kg.resolve.document import edit_distance, typo_match
+from kg.extract.people.spelling import Misspellings, edit_distance, typo_match
 
 
 # -- fold -----------------------------------------------------------------------------
@@ -220,3 +220,15 @@ def test_resolve_first_name_gender(name, expected):
     from kg.resolve.gender import of_first_name
 
     assert of_first_name(name) == expected
+
+
+_SPELLINGS = ["Hallberg", "Hallburg", "Okoro", "Okorie", "Mwangi", "Mwangy", "Nair", "Naïr", "Fairley", "Fairly",
+              "Pemberton", "Pembertin", "Oyelaran", "Oyelaram", "Van der Berg", "Dlamini", "Dhlamini", "Ip", "O'Neill"]
+
+
+@pytest.mark.parametrize("token", _SPELLINGS + ["Hallbergg", "Hllberg", "Okro", "Smith", "", "x" * 60, "Mwagni"])
+def test_resolve_misspellings_index_finds_what_trying_every_name_finds(token: str) -> None:
+    """The deletion index (linear in names) gives exactly the names typo_match accepts when every name
+    is tried (what mention finding and resolution did, quadratic in the names of a document)."""
+    index = Misspellings(_SPELLINGS)
+    assert index.of(token) == sorted(s for s in _SPELLINGS if typo_match(token, s))

@@ -116,3 +116,23 @@ def test_robust_long_paragraphs_are_cut_without_losing_text(text, limit):
         nlp.MAX_CHUNK = old
     assert all(text[o:o + len(p)] == p and len(p) <= limit for o, p in pieces)
     assert "".join(p.replace(" ", "").replace("\n", "") for _, p in pieces) == text.replace(" ", "").replace("\n", "")
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list("ab😀. \n")), min_size=0, max_size=3000),
+       run=st.integers(min_value=5, max_value=200))
+def test_robust_long_runs_without_spaces_are_cut_without_losing_text(text, run):
+    """No piece holds a run of more than MAX_RUN characters without a space (spaCy's tokenizer is
+    quadratic in a run's length), and every piece is the document text at its offset."""
+    import re
+
+    from kg.nlp import parse as nlp
+
+    old, nlp.MAX_RUN, nlp._LONG_RUN = (nlp.MAX_RUN, nlp._LONG_RUN), run, re.compile(r"\S{%d,}" % (run + 1))
+    try:
+        pieces = list(nlp.paragraphs(text))
+    finally:
+        nlp.MAX_RUN, nlp._LONG_RUN = old
+    assert all(text[o:o + len(p)] == p for o, p in pieces)
+    assert all(len(r) <= run for _, p in pieces for r in p.split())
+    assert "".join(p.replace(" ", "").replace("\n", "") for _, p in pieces) == text.replace(" ", "").replace("\n", "")

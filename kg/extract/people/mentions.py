@@ -18,7 +18,7 @@ from spacy.tokens import Doc
 from kg.extract.people import chairs, companies, epithets, governments, organisations, people, roles
 from kg.extract.people.finder import Finder, span_text
 from kg.extract.people.given_names import is_given_name
-from kg.extract.people.spelling import edit_distance, typo_match
+from kg.extract.people.spelling import Misspellings, edit_distance
 from kg.model import Mention, fold
 from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon
@@ -102,6 +102,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
     for ms in found:
         ms[:] = [m for m in ms if m.kind != "Organization" or not set(m.name.split()) <= person_tokens]
     forms = [(form, len(form.split()), m) for form, m in party_forms.items()]
+    misspelt = Misspellings(surnames)
     for para, (doc, ms) in enumerate(zip(docs, found)):
         owned = {i for m in ms for i in range(m.start, m.end)}
         toks, text, texts, capitals = tokens[para], parsed[para].text, parsed[para].texts, parsed[para].capitals
@@ -135,12 +136,12 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                 owned.update(range(i, j))
                 i = j
                 continue
-            if tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"} and tok.is_alpha and any(typo_match(tok.text, s) for s in surnames) \
-                    and tok.text not in person_tokens and tok.ent_type_ not in {"DATE", "NORP"}:
+            near = misspelt.of(tok.text) if tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"} and tok.is_alpha \
+                and tok.text not in person_tokens and tok.ent_type_ not in {"DATE", "NORP"} else []
+            if near:
                 # the closest surname, then the first in order: the same one in every process (a set's
                 # order follows the process's string hashing)
-                s = min((s for s in surnames if typo_match(tok.text, s)),
-                        key=lambda s: (edit_distance(fold(tok.text), fold(s)), s))
+                s = min(near, key=lambda s: (edit_distance(fold(tok.text), fold(s)), s))
                 ms.append(Mention(para, i, i + 1, "Person", s, i, desc={"misspelt": tok.text}))
                 owned.add(i)
             i += 1

@@ -33,3 +33,55 @@ def typo_match(token: str, name: str) -> bool:
     if a == b or len(a) < 5 or a[0] != b[0]:
         return a == b
     return edit_distance(a, b) <= (1 if len(b) < 8 else 2)
+
+
+#: the most edits :func:`typo_match` allows, and so the deletions a :class:`Misspellings` index keeps
+MAX_EDITS = 2
+#: names (folded) longer than this are found only as they are written: no surname is that long, and
+#: the deletions of a long token grow with the square of its length
+MAX_INDEXED = 40
+
+
+def _deletions(word: str, n: int) -> set[str]:
+    """Every string made from ``word`` by deleting at most ``n`` characters (``word`` itself too)."""
+    found, frontier = {word}, {word}
+    for _ in range(n):
+        frontier = {w[:i] + w[i + 1:] for w in frontier for i in range(len(w))}
+        found |= frontier
+    return found
+
+
+class Misspellings:
+    """Names indexed by their deletion neighbourhoods (the SymSpell method): the names a token may
+    misspell (:func:`typo_match`) are found from the token's own deletions, in time that does not grow
+    with the number of names, where trying every name made a document of many names quadratic.
+
+    Two words within ``k`` edits (Levenshtein) share a string made by deleting at most ``k`` characters
+    from each, so every name :func:`typo_match` accepts is among the candidates; each is then checked.
+
+    >>> index = Misspellings(["Hallberg", "Okoro"])
+    >>> index.of("Hallburg"), index.of("Okoro"), index.of("Smith")
+    (['Hallberg'], ['Okoro'], [])
+    """
+
+    def __init__(self, names=()) -> None:
+        self._by_deletion: dict[str, set[str]] = {}
+        for name in names:
+            self.add(name)
+
+    def add(self, name: str) -> None:
+        folded = fold(name)
+        if not folded:
+            return
+        for d in _deletions(folded, MAX_EDITS if len(folded) <= MAX_INDEXED else 0):
+            self._by_deletion.setdefault(d, set()).add(name)
+
+    def of(self, token: str) -> list[str]:
+        """The names ``token`` may be a misspelling of (or is), sorted."""
+        folded = fold(token)
+        if not folded:
+            return []
+        found: set[str] = set()
+        for d in _deletions(folded, MAX_EDITS if len(folded) <= MAX_INDEXED else 0):
+            found |= self._by_deletion.get(d, set())
+        return sorted(n for n in found if typo_match(token, n))
