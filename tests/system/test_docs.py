@@ -35,6 +35,16 @@ def test_docs_readme_keeps_the_two_commands_and_links_every_guide():
     assert len(readme) < 8000
 
 
+def test_docs_readme_shows_every_source_kind_in_one_command():
+    """Issue 37: folders and files, a web archive, a feed file and a feed URL, an article URL and a list of URLs."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = next(block for block in re.findall(r"```sh\n(.*?)```", readme, re.S) if ".warc" in block)
+    command = command.replace("\\\n", " ")
+    assert command.count("kg build") == 1
+    for source in ("articles/", ".warc.gz", ".rss ", "https://news.example/2024/", "--urls urls.txt"):
+        assert source in command, source
+
+
 def test_docs_every_page_is_in_the_site_navigation():
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     for page in (ROOT / "docs").glob("*.md"):
