@@ -103,7 +103,7 @@ class BuildOptions:
 class ProgressBar(Protocol):
     """What a build calls on a progress bar."""
 
-    def update(self, n: int = 1) -> None: ...
+    def update(self, n: float = 1) -> None: ...
 
     def close(self) -> None: ...
 
@@ -113,7 +113,7 @@ Progress = Callable[[int, str], ProgressBar]
 
 
 class _NoBar:
-    def update(self, n: int = 1) -> None:
+    def update(self, n: float = 1) -> None:
         pass
 
     def close(self) -> None:

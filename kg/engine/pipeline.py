@@ -137,17 +137,19 @@ def analysed_record(document: Document, paragraphs: list[nlp.Paragraph], languag
         return failed("analysis", err)
 
 
-def analyse_documents(documents: Sequence[Document], language,
-                      batch_size: int = 64) -> Iterator[tuple[Document, DocumentRecord | Failed]]:
+def analyse_documents(documents: Sequence[Document], language, batch_size: int = 64,
+                      parsed: Callable[[Document, int], None] | None = None,
+                      ) -> Iterator[tuple[Document, DocumentRecord | Failed]]:
     """Each document with its record, or why it could not be analysed, in order (every engine's analysis).
 
     The documents' paragraphs are parsed together (:func:`kg.nlp.parse.parse_many`); when the parse of a
     batch raises, the documents not yet given are parsed again one at a time, so that only the one the
-    parser fails on is a :class:`~kg.engine.record.Failed`.
+    parser fails on is a :class:`~kg.engine.record.Failed`. ``parsed(document, characters)`` is called as
+    each paragraph is parsed (:func:`kg.nlp.parse.parse_many`).
     """
     done = 0
     try:
-        for document, paragraphs in nlp.parse_many(documents, language, batch_size):
+        for document, paragraphs in nlp.parse_many(documents, language, batch_size, parsed):
             yield document, analysed_record(document, paragraphs, language)
             done += 1
     except Exception:  # noqa: BLE001 - which document it was is found below

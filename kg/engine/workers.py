@@ -41,7 +41,8 @@ CHUNK_CHARS = 24_000
 CHUNK_DOCS = 64
 
 
-def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[bytes | Failed]:
+def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int,
+                  parsed: Callable[[Document, int], None] | None = None) -> list[bytes | Failed]:
     """The cache entry (:func:`kg.engine.record.dumps`: the document and its record) of each document, in
     order, or :class:`~kg.engine.record.Failed` for one that could not be analysed
     (:func:`kg.engine.pipeline.analyse_documents`)."""
@@ -58,7 +59,7 @@ def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int) -> list[b
         except Exception as err:  # noqa: BLE001 - a record that cannot be written is a failed analysis
             return failed("analysis", err)
 
-    return [entry(d, r) for d, r in analyse_documents(list(documents), nlp, batch_size)]
+    return [entry(d, r) for d, r in analyse_documents(list(documents), nlp, batch_size, parsed)]
 
 
 def load_or_analyse(cache: AnalysisCache, key: str, doc_id: str, data: bytes | None, document: Callable[[], Document],
@@ -241,7 +242,16 @@ class Feeder:
         if a.jobs == 1:
             from kg.nlp.parse import load_model
 
-            self._put(keys, analyse_chunk(documents, load_model(a.model), a.batch_size))
+            ticked: dict[int, float] = {}
+
+            def parsed(document: Document, characters: int) -> None:  # progress within a long article
+                if self.progress is not None and document.text:
+                    step = min(characters / len(document.text), 1.0 - ticked.get(id(document), 0.0))
+                    ticked[id(document)] = ticked.get(id(document), 0.0) + step
+                    self.progress.update(step)
+
+            results = analyse_chunk(documents, load_model(a.model), a.batch_size, parsed)
+            self._put(keys, results, already=sum(ticked.values()))
             return
         self.window.append((keys, a._pool().submit(_work, documents, a.batch_size)))
         while len(self.window) > 2 * a.jobs:
@@ -251,14 +261,14 @@ class Feeder:
         keys, future = self.window.popleft()
         self._put(keys, future.result())
 
-    def _put(self, keys: list[str], results: list[bytes | Failed]) -> None:
+    def _put(self, keys: list[str], results: list[bytes | Failed], already: float = 0.0) -> None:
         for key, data in zip(keys, results):
             if isinstance(data, Failed):
                 self.failed[key] = data.reason
             else:
                 self.put(key, data)
-        if self.progress is not None:
-            self.progress.update(len(keys))
+        if self.progress is not None:  # what was not counted as it was parsed
+            self.progress.update(len(keys) - already)
 
     def finish(self, progress=None) -> None:
         """Send what is left and wait for every analysis (``progress`` counts them from here on)."""

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache, cached_property
 from operator import add
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import spacy
 from spacy.language import Language
@@ -183,13 +183,16 @@ def parse(documents: Iterable[Document], nlp: Language, batch_size: int = 64) ->
         yield document, [Paragraph(off, d) for (off, _), d in zip(chunks, docs)]
 
 
-def parse_many(documents: Iterable[Document], nlp: Language,
-               batch_size: int = 64) -> Iterator[tuple[Document, list[Paragraph]]]:
+def parse_many(documents: Iterable[Document], nlp: Language, batch_size: int = 64,
+               parsed: Callable[[Document, int], None] | None = None) -> Iterator[tuple[Document, list[Paragraph]]]:
     """Like :func:`parse`, but the paragraphs of consecutive documents share ``nlp.pipe``
     batches of ``batch_size`` (many short articles parse faster so); yields in order.
 
     A paragraph's parse does not depend on the others in its batch (``tests/test_jobs.py``
     checks), so the results are those of :func:`parse`.
+    
+    ``parsed(document, characters)`` is called as each paragraph is parsed (progress within a long
+    article).
     """
     group: list[tuple[Document, list[tuple[int, str]]]] = []
     texts: list[str] = []
@@ -198,16 +201,22 @@ def parse_many(documents: Iterable[Document], nlp: Language,
         group.append((document, chunks))
         texts.extend(t for _, t in chunks)
         if len(texts) >= 4 * batch_size:
-            yield from _parse_group(group, texts, nlp, batch_size)
+            yield from _parse_group(group, texts, nlp, batch_size, parsed)
             group, texts = [], []
     if group:
-        yield from _parse_group(group, texts, nlp, batch_size)
+        yield from _parse_group(group, texts, nlp, batch_size, parsed)
 
 
-def _parse_group(group, texts: list[str], nlp: Language, batch_size: int):
+def _parse_group(group, texts: list[str], nlp: Language, batch_size: int,
+                 parsed: Callable[[Document, int], None] | None = None):
     docs = iter(nlp.pipe(texts, batch_size=batch_size))
     for document, chunks in group:
-        yield document, [Paragraph(off, next(docs)) for off, _ in chunks]
+        paragraphs = []
+        for off, text in chunks:
+            paragraphs.append(Paragraph(off, next(docs)))
+            if parsed is not None:
+                parsed(document, len(text))
+        yield document, paragraphs
 
 
 def _is_attribution(document: Document, offset: int) -> bool:
