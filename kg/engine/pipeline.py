@@ -22,7 +22,7 @@ from kg.engine.facts import Fact
 from kg.errors import InputError, KgError
 from kg.engine.record import ArgumentRecord, DocumentRecord, EntityRecord, EventRecord, Failed, failed
 from kg.extract.events import matcher as extract
-from kg.extract.people import ended, mentions
+from kg.extract.people import ended, mentions, peers
 from kg.ingest.documents import Document, Problem, from_text, read_corpus
 from kg.model import Entity, Event, Mention, fold
 from kg.nlp import parse as nlp
@@ -65,6 +65,7 @@ def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> An
     flat = [m for ms in found for m in ms]
     entities = resolve.resolve_document(flat, paragraphs, document.id)
     events = extract.extract(document, paragraphs, flat)
+    peers.peers(flat, [p.doc for p in paragraphs], entities)
     ended.ended_offices(flat, [p.doc for p in paragraphs])
     authors: dict[int, Entity] = {}
     for i, embed in enumerate(document.embeds):

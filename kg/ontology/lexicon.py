@@ -66,6 +66,7 @@ class Lexicon:
     elect_suffixes: frozenset[str] = frozenset()
     portfolios: frozenset[str] = frozenset()
     past_tenure: schema.PastTenure | None = None
+    peerage: schema.Peerage | None = None
     committee_chairs: schema.CommitteeChairs | None = None
     #: closed-class word lists (``grammar.json``): name -> words, or word -> value (``pronoun_gender``)
     grammar: dict[str, Any] = field(default_factory=dict)
@@ -387,6 +388,7 @@ def load() -> Lexicon:
         elect_suffixes=titles.elect_suffixes,
         portfolios=titles.portfolios,
         past_tenure=titles.past_tenure,
+        peerage=titles.peerage,
         committee_chairs=titles.committee_chairs,
         modality=dict(modality.model_dump()),
         grammar={k: (dict(v) if isinstance(v, dict) else v) for k, v in grammar.model_dump().items()},

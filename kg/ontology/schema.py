@@ -273,6 +273,16 @@ class PastTenure(_Strict):
                                                                 "right after a title that puts the office in the past")
 
 
+class Peerage(_Strict):
+    """'Lord Alli', 'Baroness Stowell' in an article about the House of Lords: a peer's style
+    before a name makes its bearer a member of that house."""
+
+    styles: Words = Field(description="capitalised styles of a peer right before the name ('Lord', 'Baroness')")
+    houses: Words = Field(description="folded keys of the houses of peers; the article must name one")
+    key: str = Field(pattern=r"^[a-z0-9-]+$", description="the key of the office of a member of that house")
+    label: str = Field(description="the office's label ('Member of the House of Lords')")
+
+
 class CommitteeChairs(_Strict):
     """'X, chairman of the Senate Foreign Relations Committee', 'House Judiciary Committee Chairman
     X': the chair of a named body is an office of that body."""
@@ -301,6 +311,7 @@ class TitlesFile(_Strict):
                                                        "ministry ('foreign minister', 'home affairs minister')")
     past_tenure: PastTenure | None = Field(None, description="how an office is stated as held in the past")
     committee_chairs: CommitteeChairs | None = Field(None, description="chairs of named committees and commissions")
+    peerage: Peerage | None = Field(None, description="peers named by their style in an article about their house")
 
 
 class Party(_Strict):

@@ -77,3 +77,31 @@ def test_of_forms_made_once_per_lexicon():
     lex = lexicon.load()
     assert _of_forms(lex) is _of_forms(lex)
     assert _of_forms(lex) == _read_of_forms(lex)
+
+
+# issue 35.1: a peer's style before a name, in an article that names the House of Lords
+@pytest.mark.parametrize("text,name", [
+    ("In the House of Lords, Baroness Stowell said the Bill was a force for good.", "Baroness Stowell"),
+    ("The House of Lords conduct committee published reports on Lord Bhatia, Lord Paul and Baroness Uddin.",
+     "Baroness Uddin"),
+    ("The House of Lords conduct committee published reports on Lord Bhatia, Lord Paul and Baroness Uddin.", "Paul"),
+    ("Lord Singh told peers in the House of Lords that the bill went too far.", "Singh"),
+    ("The bill passed the House of Lords on Tuesday. Lord Alli, who is openly gay, welcomed it.", "Alli"),
+])
+def test_peer_style_is_a_seat_in_the_lords(facts, text, name):
+    assert "Member of the House of Lords" in offices_of(facts, text).get(name, set())
+
+
+@pytest.mark.parametrize("text,name", [
+    # no house of peers named: a style in history or elsewhere
+    ("Lord Nelson won the battle at Trafalgar in 1805.", "Nelson"),
+    # a peer who has left the house
+    ("The House of Lords heard that Lord Lea has retired from the House.", "Lea"),
+])
+def test_peer_style_without_a_seat(facts, text, name):
+    assert "Member of the House of Lords" not in offices_of(facts, text).get(name, set())
+
+
+def test_lord_mayor_is_no_peer(facts):
+    offices = offices_of(facts, "The Lord Mayor, Alan Reeve, opened the session of the House of Lords committee.")
+    assert "Member of the House of Lords" not in offices.get("Alan Reeve", set())

@@ -38,7 +38,7 @@ def _asserted(v) -> bool:
             and _asserted(v.head)
     if v.tag_ not in {"VBD", "VBN"} or v.dep_ in {"xcomp", "ccomp", "acl", "relcl", "advcl"} and v.head.pos_ == "NOUN":
         return False
-    if v.tag_ == "VBN" and v.dep_ in {"acl", "xcomp", "ccomp"}:
+    if v.tag_ == "VBN" and v.dep_ in {"acl", "xcomp", "ccomp"} and not aux:
         # 'a motion to have X removed', 'sought X removed'
         return False
     if v.dep_ == "conj":
@@ -132,7 +132,11 @@ def ended_offices(mentions: list[Mention], docs) -> None:
                     as_keys = {k for o in _as_offices(v) for k in keys(para, o)}
                     # ('resigned from the committee': another post, not the title's)
                     bare = not any(c.dep_ == "prep" and c.lower_ == "from" for c in v.children)
-                    ended.append((e, _ALL if _from_office(v, pt) else as_keys or (title_keys(para, t) if bare else set())))
+                    # 'retired from the House', 'resigned from the Senate': the seat too
+                    house = any(c.dep_ == "prep" and c.lower_ == "from" and any(
+                        m.kind == "Legislature" for p in c.children if p.dep_ == "pobj" for m in at.get((para, p.i), []))
+                        for c in v.children)
+                    ended.append((e, _ALL if _from_office(v, pt) or house else as_keys or (title_keys(para, t) if bare else set())))
             elif lemma in pt.resign_verbs and v.pos_ == "NOUN" and v.dep_ in {"pobj", "dobj"} and v.head.lower_ in _AFTER:
                 # 'following the resignation of Governor X', 'after X's resignation'
                 holders = [c for c in v.children if c.dep_ == "poss"]

@@ -185,7 +185,8 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
                 said = said or any(d.kind in {"Description", "Office"} and (d.end == m.start - 1 or d.start == m.end + 1)
                                    and doc[m.start - 1 if d.end == m.start - 1 else m.end].text == "," for d in ms)
                 # (a surname typed elsewhere is not enough: 'Longtime Imus in the Morning' is a show)
-                if not (is_given_name(doc[m.start].text) or before in titles or said
+                # ('Baroness Uddin': an honorific that opens the run)
+                if not (is_given_name(doc[m.start].text) or before in titles or said or doc[m.start].lower_ in lex.honorifics
                         or (doc[m.end - 1].text in typed and doc[m.start].text in typed_given)):
                     continue
             keep.append(m)
