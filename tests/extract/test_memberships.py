@@ -54,6 +54,24 @@ def _roles(facts, text):
     # a gazetteer party without a party word in its name
     ("Jarek Kowal, leader of Law and Justice, spoke.", ("Jarek Kowal", "leaderOf", "Law and Justice")),
     ("Civic Platform MP Ewa Nowak said it.", ("Ewa Nowak", "memberOf", "Civic Platform")),
+    # issue 35.4: a party's possessive before the name, over titles only
+    ("Labour's Shadow Home Secretary Yvette Coombs said her party backed the idea.",
+     ("Yvette Coombs", "memberOf", "Labour Party")),
+    ("Labour's Tom Ferris said the budget was a disgrace.", ("Tom Ferris", "memberOf", "Labour Party")),
+    ("The ANC's Thandi Mokoena told the National Assembly the report was flawed.",
+     ("Thandi Mokoena", "memberOf", "African National Congress")),
+    ("The BJP's Ravi Shankar Rao said the Lok Sabha would debate the bill.",
+     ("Ravi Shankar Rao", "memberOf", "Bharatiya Janata Party")),
+    ("Likud's Transport Minister Ayelet Sharon defended the plan in the Knesset.",
+     ("Ayelet Sharon", "memberOf", "Likud")),
+    ("MK Moshe Feld of Likud started the debate in the Knesset.", ("Moshe Feld", "memberOf", "Likud")),
+    # issue 35.4: the state a member sits for between the name and the apposition
+    ("The motion was filed by Representative Matt Gaines of Florida, a fellow member of the Republican Party.",
+     ("Matt Gaines", "memberOf", "Republican Party")),
+    ("Senator Ann Cole of Ohio, a member of the Democratic Party, voted against the bill.",
+     ("Ann Cole", "memberOf", "Democratic Party")),
+    ("Tom Reed of Kerala, the leader of the Communist Party of India (Marxist), spoke in the Lok Sabha.",
+     ("Tom Reed", "leaderOf", "Communist Party of India (Marxist)")),
 ])
 def test_memberships(facts, text, expected):
     roles = _roles(facts, text)
@@ -75,6 +93,10 @@ def test_memberships(facts, text, expected):
     "Trudy Dean led the Liberal Party for a decade.",
     "The House voted to hold William Barr in contempt of Congress.",
     "Doug Coll of Georgia said so.",
+    # a possessive of a party on a word that is no title, or a past title
+    "Labour's defeat of Tom Ferris surprised everyone.",
+    "The Democrats' former leader Tom Daschle spoke.",
+    "Russia's Vladimir Petrov said the talks were over.",
 ])
 def test_memberships_not(facts, text):
     roles = _roles(facts, text)

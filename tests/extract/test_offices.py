@@ -105,3 +105,16 @@ def test_peer_style_without_a_seat(facts, text, name):
 def test_lord_mayor_is_no_peer(facts):
     offices = offices_of(facts, "The Lord Mayor, Alan Reeve, opened the session of the House of Lords committee.")
     assert "Member of the House of Lords" not in offices.get("Alan Reeve", set())
+
+
+# issue 35.1: members of more houses, each its own office
+@pytest.mark.parametrize("text,name,office", [
+    ("MK Moshe Feld of Likud started the debate about the Temple Mount.", "Moshe Feld", "Member of the Knesset"),
+    ("Liberal MHA Jim Dinn asked the premier about the budget in St. John's.", "Jim Dinn",
+     "Member of the House of Assembly"),
+    ("Labor MLC Sarah Bell spoke in the Legislative Council of New South Wales.", "Sarah Bell",
+     "Member of the Legislative Council"),
+    ("Independent MHK Chris Thom spoke in Tynwald.", "Chris Thom", "Member of the House of Keys"),
+])
+def test_offices_of_more_houses(facts, text, name, office):
+    assert office in offices_of(facts, text).get(name, set())

@@ -34,3 +34,13 @@ def peers(mentions: list[Mention], docs, entities: list[Entity]) -> None:
                 office = Entity(kind="Office", name=pg.label, key=pg.key)
                 entities.append(office)
         m.entity.roles.add(("holdsOffice", office))
+        # the peer's name as styled: 'Lord Paul', 'Lord Taylor of Blackburn' (a territorial designation)
+        e = m.end
+        if doc[e].text == "of" if e < len(doc) else False:
+            if e + 1 < len(doc) and doc[e + 1].pos_ == "PROPN" and doc[e + 1].text[:1].isupper() \
+                    and (e + 2 >= len(doc) or not doc[e + 2].text[:1].isupper()):
+                e += 2
+            else:
+                e = m.end
+        styled = f"{doc[k].text} {doc[k + 1:e].text}" if k < m.start else doc[m.start:e].text
+        m.entity.names.add(styled)

@@ -44,6 +44,13 @@ def appositions(f: Finder) -> None:
                     p = f.add(Mention(f.para, e + 1, close, "PoliticalParty", f.span_text(e + 1, close), close - 1))
             if p is not None and p.kind == "PoliticalParty":
                 m.roles.append(("memberOf", p))
+        # "Representative X of Florida, a member of the Y": past the state a member sits for
+        if e + 2 < len(doc) and doc[e].lower_ == "of" and doc[e + 1].ent_type_ == "GPE" and (e + 1) not in f.owner:
+            k = e + 2
+            while k < len(doc) and doc[k].ent_iob_ == "I" and k not in f.owner:
+                k += 1
+            if k < len(doc) and doc[k].text == ",":
+                e = k
         # "X, the leader of the Y," / "X, a member of the governing Y" / "X, a first-term MP for the Y"
         if e + 1 < len(doc) and doc[e].text == ",":
             d = next((f.owner[k] for k in range(e + 1, min(e + 6, len(doc))) if k in f.owner
@@ -119,6 +126,18 @@ def party_before(f: Finder, m: Mention) -> None:
     i = m.start - 1
     while i >= 0 and m.start - i <= 4:
         t = doc[i]
+        # "Labour's Tom Ferris", "Likud's Transport Minister X": a party's possessive before the
+        # name, over titles only (not "Labour's critic X", "Labour's former MP X")
+        if t.tag_ == "POS" and i > 0:
+            p = f.owner.get(i - 1)
+            if (p is None or p.kind != "PoliticalParty") and capitalised(doc[i - 1]) and (i - 1) not in f.owner:
+                p = party_word(f, i - 1)
+            if p is not None and p.kind == "PoliticalParty" and all(
+                    k in f.owner and f.owner[k].kind == "Office" for k in range(i + 1, m.start)) \
+                    and not (p.start > 0 and doc[p.start - 1].lower_ in lex.membership_ends) \
+                    and not any(r[1] is p for r in m.roles):
+                m.roles.append(("memberOf", p))
+            return
         p = party_word(f, i) if capitalised(t) and t.pos_ in {"PROPN", "ADJ", "NOUN"} else None
         if p is not None:
             # "former Republican senator X": a past membership
