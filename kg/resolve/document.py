@@ -214,7 +214,7 @@ class DocumentResolver(PronounResolver):
                 m.entity = m.antecedent.entity
                 self._saw(m)
                 # "Its leader, X,": X leads the organisation last mentioned
-                if m.desc.get("possessor") in {"its", "their"} and m.entity is not None:
+                if m.desc.get("possessor") in {"its", "their"} and "role" in m.desc and m.entity is not None:
                     party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
                     if party is not None:
                         m.entity.roles.add((m.desc.get("role", "leaderOf"), party))

@@ -97,6 +97,8 @@ def test_memberships(facts, text, expected):
     "Labour's defeat of Tom Ferris surprised everyone.",
     "The Democrats' former leader Tom Daschle spoke.",
     "Russia's Vladimir Petrov said the talks were over.",
+    # an institution's office ('its speaker') leads no party named before
+    "The Labour Party walked out when the Assembly praised its speaker, Kevin Marsh, on Monday.",
 ])
 def test_memberships_not(facts, text):
     roles = _roles(facts, text)

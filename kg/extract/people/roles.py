@@ -49,7 +49,9 @@ def appositions(f: Finder) -> None:
             k = e + 2
             while k < len(doc) and doc[k].ent_iob_ == "I" and k not in f.owner:
                 k += 1
-            if k < len(doc) and doc[k].text == ",":
+            # (an apposition after the comma: not 'X of California, through a motion filed by Representative Y')
+            if k + 1 < len(doc) and doc[k].text == "," and (doc[k + 1].lower_ in {"a", "an", "the"} or (
+                    (k + 1) in f.owner and f.owner[k + 1].kind in {"Office", "Description"})):
                 e = k
         # "X, the leader of the Y," / "X, a member of the governing Y" / "X, a first-term MP for the Y"
         if e + 1 < len(doc) and doc[e].text == ",":
