@@ -80,7 +80,7 @@ class Rule(_Strict):
     voice: Literal["any", "passive"] = Field("any", description="passive: only a passive trigger counts")
     # construction keys: where the arguments are
     target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self",
-                          "noun_of", "noun_from", "subject", "holder", "xcomp_object"] | None = \
+                          "noun_of", "noun_from", "subject", "holder", "xcomp_object", "noun_against"] | None = \
         Field(None, description="where the target is, instead of the object: the subject of the xcomp or ccomp "
                                 "complement, the object of 'to'/'from', the motion under discussion, or the trigger "
                                 "itself (a noun trigger whose possessor is the agent: 'X's motion'), a noun trigger's "
@@ -88,15 +88,17 @@ class Rule(_Strict):
                                 "the object of the xcomp complement ('asked the Serjeant to remove X'), or a noun trigger's maker "
                                 "('an apology from X', 'X's apology'; 'to Y' the target), or the trigger's subject ('X faced "
                                 "accusations': 'from Y' the agent), or the one a noun trigger describes as the agent ('opponent MP X', 'X, an "
-                                "opponent of the bill'; its 'of' object, else the motion under discussion, the target)")
+                                "opponent of the bill'; its 'of' object, else the motion under discussion, the target; plural 'opponents of the bill' "
+                                "with no one named: unnamed), or a charge noun's 'against' object ('his allegation of "
+                                "corruption against X': the possessor, 'by X' or 'from X' the agent)")
     agent_from: Literal["governor"] | None = Field(
         None, description="governor: the agent is the subject of the requires_governor verb ('X was seeking consent to "
                           "pass a motion')")
-    charge_from: Literal["oprd", "of", "for", "ccomp_attr", "clause", "object"] | None = Field(
+    charge_from: Literal["oprd", "of", "for", "ccomp_attr", "clause", "clause_charge", "object"] | None = Field(
         None, description="where an accusation's charge is: the object predicate ('called X a liar'), an 'of' phrase "
                           "('accused X of lying'), a 'for' phrase ('blamed X for the crisis'), a clause 'that X is a "
                           "...' (whose subject is then the target), any clause of the trigger ('alleged that X had "
-                          "misled the House', whose subject is the target), or the object itself ('condemned X'); with "
+                          "misled the House', whose subject is the target), a reported clause that states a wrongdoing of its subject (grammar.json charge_verbs, charge_phrases, charge_nouns: 'said X had misled the House', 'said X was not fit for office'), or the object itself ('condemned X'); with "
                           "every reader, an act of someone's ('X's conduct', 'the decision of X') stands for them")
     target_kind: Literal["Person", "Agent", "Motion", "Any"] = Field(
         "Any", description="what the target must be: a person; a person, party, organisation or office (Agent); a "

@@ -66,6 +66,13 @@ class GrammarFile(_Strict):
     title_words: Words = Field(description="words that stand before a name as a title kg knows no office for: never "
                                            "taken for a given name ('Chief Allan Adam')")
     refusal_governors: Words = Field(description="a trigger governed by these is negated ('refused to apologize')")
+    charge_verbs: Words = Field(frozenset(), description="verbs of wrongdoing: said of someone in a reported clause they "
+                                                         "accuse them ('said X had misled the House', 'had lied')")
+    charge_making_verbs: Words = Field(frozenset(), description="'levelled/repeated/withdrew the allegation against X': "
+                                                                "the subject of these made the charge")
+    charge_phrases: Words = Field(frozenset(), description="what a reported clause's object or complement may be to "
+                                                           "accuse its subject ('had used unparliamentary language', "
+                                                           "'was applying double standards'), lemmas joined by spaces")
     first_person: Words = Field(description="inside a direct quote, a trigger whose subject is one of these is the "
                                             "speaker's own act ('\"I withdraw the remark,\" she said')")
     deictic_pronouns: Words = Field(description="the first and second persons: inside a quote they are the speaker "

@@ -65,6 +65,20 @@ ACCUSED = [
     ("MLA Kavya Rao took a swipe at Chief Minister Arun Velan in the assembly.", "Kavya Rao", "Arun Velan"),
     ("Opposition leader Ama Boateng took a swipe at the Ghanaian government over fuel prices.",
      "Ama Boateng", "Government of Ghana"),
+    # reported speech with a predicate of wrongdoing or unfitness (issue 39.1)
+    ("Shadow minister Moira Dunne said Chancellor Piet Alvaro had misled the House.", "Moira Dunne", "Piet Alvaro"),
+    ("Rep. Dana Whitfield said Gov. Carl Brandt lied to the legislature about the budget.", "Dana Whitfield", "Carl Brandt"),
+    ("EFF leader Sipho Mthembu said President Lindiwe Zuma was not fit for office.", "Sipho Mthembu", "Lindiwe Zuma"),
+    ("MLA Kavya Rao told the Vidhan Sabha that Chief Minister Arun Velan had violated the constitution.",
+     "Kavya Rao", "Arun Velan"),
+    ("Councillor Wren Addo said Mayor Tobias Kanyi was applying double standards.", "Wren Addo", "Tobias Kanyi"),
+    ("Senator Bo Park said Premier Dale Fenn had used unparliamentary language.", "Bo Park", "Dale Fenn"),
+    ("Opposition leader Ama Boateng claimed that President Kofi Mensah had squandered public funds.",
+     "Ama Boateng", "Kofi Mensah"),
+    # a charge noun with 'against' (issue 39.1)
+    ("MP Farah Quint repeated her allegation of bribery against Minister Piet Alvaro.", "Farah Quint", "Piet Alvaro"),
+    ("MLA Kavya Rao withdrew the slur against Chief Minister Arun Velan.", "Kavya Rao", "Arun Velan"),
+    ("Allegations of nepotism against Mayor Tobias Kanyi dominated the council meeting.", "-", "Tobias Kanyi"),
 ]
 
 NOT_ACCUSED = [
@@ -99,6 +113,15 @@ NOT_ACCUSED = [
     "\"This is shameful,\" said Councillor Wren Addo.",
     "\"The storm was reckless in its fury,\" Mayor Tobias Kanyi said.",
     "\"Minister Piet Alvaro is no liar,\" MP Farah Quint told reporters.",
+    # a wrongdoing said but denied, hedged, conditional, the speaker's own, or of a thing (issue 39.1)
+    "Shadow minister Moira Dunne said Chancellor Piet Alvaro had not misled the House.",
+    "Rep. Dana Whitfield said Gov. Carl Brandt might have misled the legislature.",
+    "Councillor Wren Addo said Mayor Tobias Kanyi was fit for office.",
+    "MP Farah Quint said she had misled the House and apologised.",
+    "EFF leader Sipho Mthembu said the report had misled the public.",
+    "Senator Bo Park said that if Premier Dale Fenn had lied, he should resign.",
+    "There were no allegations against Mayor Tobias Kanyi.",
+    "MLA Kavya Rao denied the allegation against her.",
 ]
 
 

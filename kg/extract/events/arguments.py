@@ -308,10 +308,30 @@ def _holder(args: Arguments, rule) -> None:
     # ('a former opponent of the bill' is no longer one)
     if any(c.lower_ in args.ctx.lex.not_current for c in tok.children if c.dep_ in {"amod", "advmod"}):
         holder = None
+    elif holder is None and tok.tag_ == "NNS":
+        # "opponents of the bill, including X": the names included; none named, opponents unnamed
+        group = tok.head.head if tok.dep_ == "pobj" and tok.head.head.lemma_.lower() in args.ctx.lex.grammar[
+            "quantity_nouns"] else tok
+        ofs = [o for p in syntax.children(tok, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
+        holder = next((o for t in (group, group.head, *ofs) for o in syntax.included(t)
+                       if (m := args.ctx.mention(args.para, o)) is not None and m.kind == "Person"), None)
     args.agent = holder
     args.target = _pobj(has(tok, {"prep"}, frozenset({"of", "to"}), "lower_")) or next(
         (c for c in syntax.children(tok, "poss") if c.pos_ != "PRON"), None)
     args.under_discussion = args.target is None
+
+
+def _noun_against(args: Arguments, rule) -> None:
+    # "his allegation of corruption against X", "a slur against X by Y", "corruption allegations against X":
+    # the 'against' object (on the noun or on its 'of' phrase) is the target; the possessor, or 'by'/'from' X, the agent
+    tok = args.tok
+    ofs = [o for p in syntax.children(tok, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
+    args.target = _pobj(_prep_near("against", tok, *ofs))
+    args.agent = _pobj(_prep_near("by", tok, *ofs)) or _pobj(_prep_near("from", tok, *ofs)) or next(
+        (c for c in syntax.children(tok, "poss")), None)
+    if args.agent is None and tok.dep_ == "dobj" and tok.head.lemma_.lower() in args.ctx.lex.grammar.get("charge_making_verbs", ()):
+        # "levelled/repeated/withdrew the allegation against X": the one who makes (or takes back) it
+        args.agent = syntax.subject_of(tok.head)
 
 
 def _xcomp_object(args: Arguments, rule) -> None:
@@ -327,7 +347,7 @@ class TargetFrom(Construction):
     choices = {"xcomp_subject": _xcomp_subject, "ccomp_subject": _ccomp_subject, "prep_to": _prep("to"),
                "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self,
                "noun_of": _noun_of, "noun_from": _noun_from, "subject": _subject, "holder": _holder,
-               "xcomp_object": _xcomp_object}
+               "xcomp_object": _xcomp_object, "noun_against": _noun_against}
     #: the key each reader reads its words from
     needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp", "xcomp_object": "xcomp"}
 
@@ -343,7 +363,10 @@ class TargetFrom(Construction):
         return True
 
     def require(self, match: Match) -> bool:
-        # a noun trigger without a possessor names no proposer, nor one without a maker an apologiser
+        # a noun trigger without a possessor names no proposer, nor one without a maker an apologiser; plural
+        # 'opponents of the bill' oppose it unnamed
+        if self.value == "holder" and not match.agents:
+            return match.tok.tag_ == "NNS" and not match.under_discussion and bool(match.targets)
         return self.value not in {"self", "noun_from", "holder"} or bool(match.agents)
 
 

@@ -152,6 +152,46 @@ def _clause(tok: Token) -> Charge | None:
     return None
 
 
+def _wrongdoing(verb: Token) -> str | None:
+    """The wrongdoing a clause states of its subject, or None: a verb of wrongdoing ('had misled the House'), an
+    object or complement that is a charge ('had used unparliamentary language', 'was applying double standards',
+    'is corrupt'), or 'not fit' ('is not fit for office'); never under a modal, a negation or a condition."""
+    lex = lexicon.load()
+    grammar, mod = lex.grammar, lex.modality
+    kids = list(verb.children)
+    if syntax.aux_lemmas(verb, kids) & (mod["Hypothetical"] | mod["future_modals"]) or any(
+            c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in kids):
+        return None
+    negated = syntax.negated(verb, kids)
+    lemma = verb.lemma_.lower()
+    if lemma in grammar.get("charge_verbs", ()) and not negated:
+        return lemma
+    phrases = grammar.get("charge_phrases", frozenset())
+    for c in kids:
+        if c.dep_ in {"acomp", "attr"} and c.lemma_.lower() == "fit" and negated:
+            return "unfit"
+        if c.dep_ not in {"dobj", "attr", "acomp"} or negated:
+            continue
+        words = " ".join(t.lemma_.lower() for t in c.subtree if t.i <= c.i and t.dep_ not in {"det", "poss", "punct"})
+        if c.lemma_.lower() in lex.charge_nouns or any(words.endswith(p) for p in phrases):
+            return _phrase(c)
+    return None
+
+
+def _clause_charge(tok: Token) -> Charge | None:
+    # "said X had misled the House", "said X was not fit for office": X, the clause's subject, is the target
+    grammar = lexicon.load().grammar
+    for c in tok.children:
+        if c.dep_ == "ccomp" and c.i > tok.i and not quoted(c):
+            subj = syntax.direct_subject(c)
+            if subj is None or quoted(subj) or subj.lower_ in grammar["first_person"] | grammar["empty_subjects"]:
+                continue
+            charge = _wrongdoing(c)
+            if charge is not None:
+                return (actor(subj) or subj, charge)
+    return None
+
+
 def _object(tok: Token) -> Charge:
     # "condemned X": the object is the target; "condemned X's remarks": X
     return (_object_act(tok), None)
@@ -173,7 +213,8 @@ def _ccomp_attr(tok: Token) -> Charge | None:
 class ChargeFrom(Construction):
     """Where an accusation's charge is; no charge there, no accusation."""
 
-    choices = {"oprd": _oprd, "of": _of, "for": _for, "ccomp_attr": _ccomp_attr, "clause": _clause, "object": _object}
+    choices = {"oprd": _oprd, "of": _of, "for": _for, "ccomp_attr": _ccomp_attr, "clause": _clause,
+               "clause_charge": _clause_charge, "object": _object}
 
     def charge(self, tok: Token) -> Charge | None:
         return self.choices[self.value](tok)

@@ -47,6 +47,9 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     if any(d.dep_ == "det" and d.lower_ in mod["negations"] for c in kids
            if c.dep_ in {"nsubj", "nsubjpass", "dobj"} for d in c.children):
         return "Negated", cls
+    # "there were no allegations against X": a noun trigger with a negative determiner
+    if tok.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in kids):
+        return "Negated", cls
     negated, future = syntax.negated(tok, kids), bool(auxes & mod["future_modals"])
     for polarity in rule.hooks["polarity"]:
         verdict = polarity(negated, future, cls)
@@ -75,8 +78,10 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         return "Asserted", cls
     # "Rumours circulated that ...", "One account suggested that ...": the whole sentence is hearsay
     root = ctx.paragraphs[para].sent(tok.i).root
+    # ('Allegations against X dominated the session': a noun trigger is not hearsay of itself)
     if root.i != tok.i and (root.lemma_.lower() in mod["Reported"] or any(
-            c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] for c in root.children)):
+            c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] and c.i != tok.i
+            for c in root.children)):
         return "Reported", cls
     licensed = False
     for g in syntax.governors(tok):
