@@ -77,6 +77,10 @@ class Rule(_Strict):
         None, description="the trigger has an object but no complement, predicate or 'as' phrase "
                           "('named MP X', not 'named X as chair')")
     bare: bool | None = Field(None, description="the trigger has no object and no clause of its own ('He refused.')")
+    tally: bool | None = Field(None, description="the trigger ('passed', 'carried') has a vote tally with votes against "
+                                                 "('by 64 votes to 31', 'in a 7-2 vote', 'passed 231 to 194', 'with 311 "
+                                                 "in favour and 82 against'): members unnamed opposed the motion it passed, "
+                                                 "its object, subject or the noun it modifies; no one is the agent")
     voice: Literal["any", "passive"] = Field("any", description="passive: only a passive trigger counts")
     # construction keys: where the arguments are
     target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self",

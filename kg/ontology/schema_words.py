@@ -33,6 +33,9 @@ class ModalityFile(_Strict):
     habitual_marks: Words = Field(frozenset(), description="a present-tense clause opened by these says what happens "
                                                             "each time, not what happened ('when an MP is named, a vote "
                                                             "is held'): hypothetical")
+    perception_verbs: Words = Field(frozenset(), description="'could be heard objecting', 'was seen shouting': a "
+                                                             "gerund under these is asserted, their 'could' is no "
+                                                             "hypothesis")
     near_misses: Words = Field(frozenset(), description="an adverb among these on the trigger says it did not happen "
                                                         "('was nearly ejected', 'almost resigned'): negated")
 

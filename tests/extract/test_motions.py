@@ -24,6 +24,20 @@ FACTS = [
      {("Opposition", "Farah Quint & Owen Pryce", "motion")}),
     ("The bill passed 231 to 194, with Republicans opposing it.", {("Opposition", "Republican Party", "bill")}),
     ("The Rajya Sabha rejected the bill on Monday.", {("Opposition", "Rajya Sabha", "bill")}),
+    # a tally with votes against: members unnamed opposed it (issue 39.2)
+    ("The motion passed 120 to 80.", {("Opposition", "-", "motion")}),
+    ("The Rajya Sabha passed the bill by 128 votes to 95.", {("Opposition", "-", "bill")}),
+    ("The Assembly adopted the Water Bill in a 61-20 vote.", {("Opposition", "-", "Water Bill")}),
+    ("The budget was approved by the city council with 9 votes in favour and 4 against.", {("Opposition", "-", "budget")}),
+    # negated support, refusal, 'said no to', bare 'objected' (issue 39.2)
+    ("Councillor Ama Owusu refused to support the motion to close the library.",
+     {("Opposition", "Ama Owusu", "motion to close library")}),
+    ("The Liberal Party declined to back the amendment in the Senate.", {("Opposition", "Liberal Party", "amendment in Senate")}),
+    ("Assemblywoman Dana Whitfield did not support the bill.", {("Opposition", "Dana Whitfield", "bill")}),
+    ("MLA Kavya Rao said no to the bill in the Vidhan Sabha.", {("Opposition", "Kavya Rao", "bill in Vidhan Sabha")}),
+    ("Senator Bo Park sought unanimous consent to pass the resolution. Senator Maren Holt objected.",
+     {("Opposition", "Maren Holt", "resolution")}),
+    ("Opposition MP Sipho Mthembu could be heard objecting to the motion.", {("Opposition", "Sipho Mthembu", "motion")}),
     # a political argument about investors or companies is still a vote on a bill
     ("The Green Party rejected the bill at second reading, saying it would hand the network to investors.",
      {("Opposition", "Green Party", "bill")}),
@@ -48,7 +62,6 @@ FACTS = [
 ]
 
 TRAPS = [
-    "The motion passed 120 to 80.",
     "Shareholders voted against the merger.",
     "The judge denied the defence's motion to dismiss the case.",
     "The plaintiffs filed a motion in federal court claiming the order is unconstitutional.",
@@ -58,6 +71,15 @@ TRAPS = [
     "The proposed merger of the two banks was approved by shareholders.",
     "Senator Idris Kell proposed a toast to the retiring clerk.",
     "Senator Idris Kell did not oppose the bill.",
+    # no votes against, a threat, a conditional, another sense (issue 39.2)
+    "The motion was carried by 64 votes to 0.",
+    "The Senate passed the bill on a voice vote.",
+    "Shareholders approved the merger by 300 votes to 20.",
+    "Councillor Ama Owusu threatened to refuse to support the budget.",
+    "Senator Idris Kell would not support the bill unless it was amended.",
+    "The bank declined to back the takeover bid.",
+    "The judge heard the motion to dismiss. The prosecutor objected.",
+    "The club said no to the offer for its goalkeeper.",
     "MP Farah Quint threatened to vote against the budget.",
     "Senator Idris Kell opposed.",
     # 'moved X to a place or a time' moves it

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import re
+
 from spacy.tokens import Token
 
 from kg.extract.events import domain
@@ -22,7 +24,9 @@ class Particles(Construction):
         if has(tok, {"prt", "prep", "advmod", "dobj"}, self.value, "lower_") is not None:
             return True
         nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
-        return (nxt is not None and nxt.lower_ in self.value and nxt.head.i in {tok.i, tok.head.i}) or \
+        # ('said no to the bill' with 'no' hung on the preposition)
+        return (nxt is not None and nxt.lower_ in self.value and (nxt.head.i in {tok.i, tok.head.i} or (
+            nxt.head.head.i == tok.i and nxt.head.dep_ == "prep"))) or \
             self._small_clause(tok) is not None
 
     def _small_clause(self, tok: Token) -> Token | None:
@@ -186,3 +190,50 @@ class Voice(Construction):
 
     def voiced(self, passive: bool) -> bool:
         return passive or self.value != "passive"
+
+
+#: 'by 64 votes to 31', 'in a 7-2 vote', 'by a vote of 224-198-2', 'with a vote of 32–17': (for, against)
+_TALLY = re.compile(r"^(?:(?:by|with|in|on)\b[^.;:()]{0,40}?)?\b(\d{1,4})\s*(?:votes?\s+)?(to|[-–—])\s*(\d{1,4})\b(?:[-–—]\d{1,4})?"
+                    r"(?!\s*(?:per ?cent|%))")
+#: 'with 311 votes in favour and 82 against', '60 in favor, 40 against'
+_AGAINST = re.compile(r"^(?:by|with|in)\b[^.;:()]{0,60}?\b(\d{1,4})\s+(?:votes?\s+)?(?:were\s+)?against\b")
+
+
+def tally_against(tok: Token) -> int | None:
+    """The votes against in a tally right after the trigger ('passed the bill by 64 votes to 31': 31), or None."""
+    sent = tok.sent
+    rest = tok.doc[tok.i + 1:sent.end]
+    # the trigger's own object first: 'passed the bill, known as X, by a vote of 32-17'
+    starts = [0] + [o.right_edge.i + 1 - rest.start for o in syntax.children(tok, "dobj")]
+    for start in starts + [t.i - rest.start for t in rest if t.lower_ in {"by", "with", "in", "on"}
+                            and t.head.i in {tok.i, *(c.i for c in tok.children if c.dep_ in {"agent", "dobj", "prep"})}]:
+        text = rest[start:].text
+        m = _TALLY.match(text)
+        if m is not None and (m.group(2) == "to" or "vote" in text[:m.end() + 6]):
+            return int(m.group(3))
+        m = _AGAINST.match(text)
+        if m is not None:
+            return int(m.group(1))
+    return None
+
+
+@construction("tally")
+class Tally(Construction):
+    """'The bill passed by 64 votes to 31', 'The council approved the budget in a 7-2 vote': a motion passed with votes
+    against it was opposed, by members the tally does not name."""
+
+    def fits(self, tok: Token) -> bool:
+        against = tally_against(tok)
+        return against is not None and against > 0
+
+    def read(self, args: Arguments) -> bool:
+        tok, motions = args.tok, lexicon.load().motion_nouns
+        cands = [args.target, tok.head if tok.dep_ in {"acl", "relcl"} else None, syntax.subject_of(tok)]
+
+        def motion(c: Token) -> bool:
+            m = args.ctx.owner.get((args.para, args.ctx.motion_around(args.para, c).i))
+            return c.lemma_.lower() in motions or (m is not None and m.kind == "Motion")
+
+        args.target = next((c for c in cands if c is not None and c.pos_ in {"NOUN", "PROPN"} and motion(c)), None)
+        args.agent = None
+        return args.target is not None

@@ -86,6 +86,12 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     licensed = False
     for g in syntax.governors(tok):
         lem, g_kids = g.lemma_.lower(), list(g.children)
+        if tok.tag_ == "VBG" and lem in mod.get("perception_verbs", ()) and not syntax.negated(g, g_kids) \
+                and not conditioned(g, g_kids):
+            # "could be heard objecting", "was seen shouting": what was perceived happened; its 'could' is no hypothesis
+            if not syntax.aux_lemmas(g, g_kids) & ((hypothetical | mod["future_modals"]) - {"could"}):
+                continue
+            return "Hypothetical", cls
         if not licensed and any(licenses(g) for licenses in rule.hooks["licenses"]):
             # "the Speaker ordered the removal of X" asserts it; "could order", "did not order",
             # "threatened to order" do not: the licensing verb has a modality of its own
