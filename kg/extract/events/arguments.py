@@ -329,9 +329,16 @@ def _noun_against(args: Arguments, rule) -> None:
     args.target = _pobj(_prep_near("against", tok, *ofs))
     args.agent = _pobj(_prep_near("by", tok, *ofs)) or _pobj(_prep_near("from", tok, *ofs)) or next(
         (c for c in syntax.children(tok, "poss")), None)
-    if args.agent is None and tok.dep_ == "dobj" and tok.head.lemma_.lower() in args.ctx.lex.grammar.get("charge_making_verbs", ()):
-        # "levelled/repeated/withdrew the allegation against X": the one who makes (or takes back) it
-        args.agent = syntax.subject_of(tok.head)
+    # ('articles of impeachment against X': the noun the charge is 'of')
+    noun = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.pos_ == "NOUN" else tok
+    if args.target is None:
+        # ('passed articles of impeachment against X', 'levelled allegations against X': 'against' hung on the verb)
+        args.target = _pobj(_prep_near("against", *([noun] if noun is not tok else []),
+                                       *([noun.head] if noun.dep_ == "dobj" else [])))
+    if args.agent is None and noun.dep_ == "dobj" and noun.head.lemma_.lower() in args.ctx.lex.grammar.get("charge_making_verbs", ()):
+        # "levelled/repeated/withdrew the allegation against X", "filed articles of impeachment against X": the one who
+        # makes (or takes back) it
+        args.agent = syntax.subject_of(noun.head)
 
 
 def _xcomp_object(args: Arguments, rule) -> None:

@@ -63,6 +63,9 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         return "Hypothetical", cls
     if conditioned(tok, kids):
         return "Hypothetical", cls
+    # "voted against suspending X", "argued against impeaching X": the act was opposed, not done
+    if tok.dep_ == "pcomp" and tok.head.lower_ == "against":
+        return "Negated", cls
     # "the MP named is suspended if ...": a participle said of a noun is in the clause of the noun's verb
     if tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.head.dep_ in {"nsubj", "nsubjpass", "dobj"}:
         verb = tok.head.head
