@@ -73,6 +73,8 @@ class GrammarFile(_Strict):
                                                          "accuse them ('said X had misled the House', 'had lied')")
     charge_making_verbs: Words = Field(frozenset(), description="'levelled/repeated/withdrew the allegation against X': "
                                                                 "the subject of these made the charge")
+    statement_nouns: Words = Field(frozenset(), description="'X issued a statement condemning Y', 'X posted a message "
+                                                            "blaming Y': a gerund on these nouns is their author's act")
     charge_phrases: Words = Field(frozenset(), description="what a reported clause's object or complement may be to "
                                                            "accuse its subject ('had used unparliamentary language', "
                                                            "'was applying double standards'), lemmas joined by spaces")

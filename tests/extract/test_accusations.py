@@ -84,6 +84,13 @@ ACCUSED = [
     ("The Senate voted to censure Senator Idris Kell for his conduct.", "Senate", "Idris Kell"),
     ("The House passed a resolution censuring Rep. Dana Whitfield.", "House", "Dana Whitfield"),
     ("The House passed articles of impeachment against Gov. Carl Brandt.", "House", "Carl Brandt"),
+    # a statement's author; a standards finding; an unlawful act of someone's (issue 39.1)
+    ("EFF leader Sipho Mthembu issued a statement condemning President Lindiwe Zuma.", "Sipho Mthembu", "Lindiwe Zuma"),
+    ("Rep. Dana Whitfield issued a statement blaming Gov. Carl Brandt for the shutdown.",
+     "Dana Whitfield", "Carl Brandt"),
+    ("Integrity Commissioner Ruth Okafor found that Councillor Wren Addo had breached the code of conduct.",
+     "Ruth Okafor", "Wren Addo"),
+    ("MLA Kavya Rao said Chief Minister Arun Velan's decision was unconstitutional.", "Kavya Rao", "Arun Velan"),
 ]
 
 NOT_ACCUSED = [
@@ -130,6 +137,10 @@ NOT_ACCUSED = [
     "Senator Bo Park voted against censuring Senator Idris Kell.",
     "Rep. Dana Whitfield threatened to impeach Gov. Carl Brandt.",
     "The attempt to impeach President Lindiwe Zuma failed.",
+    "EFF leader Sipho Mthembu issued a statement condemning the violence.",
+    "The jury found that Carl Brandt had defrauded his clients.",
+    "Integrity Commissioner Ruth Okafor found that Councillor Wren Addo had not breached the code of conduct.",
+    "MLA Kavya Rao said the order was unconstitutional.",
 ]
 
 

@@ -183,6 +183,15 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
         agent, target = adjunct_subject(ctx, para, tok) or syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
     if agent is None or ctx.mention(para, agent) is None:  # "removed on the Speaker's orders"
         agent = syntax.orderer(tok, ctx.lex.grammar["order_nouns"]) or agent
+    head = tok.head
+    if head.dep_ == "pobj" and head.head.dep_ == "prep" and head.head.head.lemma_.lower() in ctx.lex.grammar.get(
+            "statement_nouns", ()):
+        head = head.head.head  # "a message on Twitter blaming Y"
+    if not passive and tok.dep_ == "acl" and tok.tag_ == "VBG" and \
+            head.lemma_.lower() in ctx.lex.grammar.get("statement_nouns", ()) and (agent is None or agent.i == tok.head.i):
+        # "X issued a statement condemning Y", "X posted a message blaming Y": the statement's author
+        agent = (syntax.children(head, "poss") or [None])[0] or (
+            syntax.subject_of(head.head) if head.dep_ in {"dobj", "pobj"} and head.head.pos_ in {"VERB", "ADP"} else None)
     args = Arguments(ctx, para, tok, passive, agent, target)
     if not all(reader(args) for reader in rule.hooks["read"]):
         return None
