@@ -38,6 +38,9 @@ FACTS = [
     ("Senator Bo Park sought unanimous consent to pass the resolution. Senator Maren Holt objected.",
      {("Opposition", "Maren Holt", "resolution")}),
     ("Opposition MP Sipho Mthembu could be heard objecting to the motion.", {("Opposition", "Sipho Mthembu", "motion")}),
+    # the defeat, rejection or veto of a motion (issue 39.2)
+    ("The defeat of the budget was a blow to the Premier of the province.", {("Opposition", "-", "budget")}),
+    ("Governor Carl Brandt's veto of the bill angered the Assembly.", {("Opposition", "Carl Brandt", "bill")}),
     # a political argument about investors or companies is still a vote on a bill
     ("The Green Party rejected the bill at second reading, saying it would hand the network to investors.",
      {("Opposition", "Green Party", "bill")}),
@@ -80,6 +83,8 @@ TRAPS = [
     "The bank declined to back the takeover bid.",
     "The judge heard the motion to dismiss. The prosecutor objected.",
     "The club said no to the offer for its goalkeeper.",
+    "The defeat of the ruling party at the election surprised analysts.",
+    "The club's rejection of the offer for its goalkeeper surprised fans.",
     "MP Farah Quint threatened to vote against the budget.",
     "Senator Idris Kell opposed.",
     # 'moved X to a place or a time' moves it
