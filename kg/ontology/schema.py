@@ -84,7 +84,7 @@ class Rule(_Strict):
     voice: Literal["any", "passive"] = Field("any", description="passive: only a passive trigger counts")
     # construction keys: where the arguments are
     target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self",
-                          "noun_of", "noun_from", "subject", "holder", "xcomp_object", "noun_against"] | None = \
+                          "noun_of", "noun_from", "subject", "holder", "xcomp_object", "noun_against", "noun_to"] | None = \
         Field(None, description="where the target is, instead of the object: the subject of the xcomp or ccomp "
                                 "complement, the object of 'to'/'from', the motion under discussion, or the trigger "
                                 "itself (a noun trigger whose possessor is the agent: 'X's motion'), a noun trigger's "
@@ -94,7 +94,8 @@ class Rule(_Strict):
                                 "accusations': 'from Y' the agent), or the one a noun trigger describes as the agent ('opponent MP X', 'X, an "
                                 "opponent of the bill'; its 'of' object, else the motion under discussion, the target; plural 'opponents of the bill' "
                                 "with no one named: unnamed), or a charge noun's 'against' object ('his allegation of "
-                                "corruption against X': the possessor, 'by X' or 'from X' the agent)")
+                                "corruption against X': the possessor, 'by X' or 'from X' the agent), or with 'to' ('Labour's "
+                                "opposition to the bill', 'voiced their objection to the motion')")
     agent_from: Literal["governor"] | None = Field(
         None, description="governor: the agent is the subject of the requires_governor verb ('X was seeking consent to "
                           "pass a motion')")

@@ -41,6 +41,9 @@ FACTS = [
     # the defeat, rejection or veto of a motion (issue 39.2)
     ("The defeat of the budget was a blow to the Premier of the province.", {("Opposition", "-", "budget")}),
     ("Governor Carl Brandt's veto of the bill angered the Assembly.", {("Opposition", "Carl Brandt", "bill")}),
+    ("The Greens' opposition to the Water Bill hardened in the Legislative Assembly.",
+     {("Opposition", "The Greens", "Water Bill")}),
+    ("Councillor Ama Owusu voiced her objection to the budget.", {("Opposition", "Ama Owusu", "budget")}),
     # a political argument about investors or companies is still a vote on a bill
     ("The Green Party rejected the bill at second reading, saying it would hand the network to investors.",
      {("Opposition", "Green Party", "bill")}),
@@ -85,6 +88,8 @@ TRAPS = [
     "The club said no to the offer for its goalkeeper.",
     "The defeat of the ruling party at the election surprised analysts.",
     "The club's rejection of the offer for its goalkeeper surprised fans.",
+    "Councillor Ama Owusu said she had no objection to the budget.",
+    "Opposition MPs walked out of the chamber.",
     "MP Farah Quint threatened to vote against the budget.",
     "Senator Idris Kell opposed.",
     # 'moved X to a place or a time' moves it

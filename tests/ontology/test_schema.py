@@ -70,7 +70,7 @@ EVENTS_ERRORS = [
     (_rename("lemmas", "lemma"), "rule 'ejection.phrasal_out': unknown key 'lemma' (did you mean 'lemmas'?)"),
     (_set("ejection.verb", target_from="dobject"),
      "rule 'ejection.verb': key 'target_from': 'dobject' is not one of 'xcomp_subject', 'ccomp_subject', "
-     "'prep_to', 'prep_from', 'nearest_motion', 'self', 'noun_of', 'noun_from', 'subject', 'holder', 'xcomp_object' or 'noun_against'"),
+     "'prep_to', 'prep_from', 'nearest_motion', 'self', 'noun_of', 'noun_from', 'subject', 'holder', 'xcomp_object', 'noun_against' or 'noun_to'"),
     (_set("ejection.verb", voice="active"), "rule 'ejection.verb': key 'voice': 'active' is not one of 'any' or 'passive'"),
     (_set("ejection.verb", target_kind="Member"), "rule 'ejection.verb': key 'target_kind': 'Member' is not one of "
                                                   "'Person', 'Agent', 'Motion' or 'Any'"),

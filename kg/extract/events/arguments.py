@@ -330,19 +330,20 @@ def _holder(args: Arguments, rule) -> None:
     args.under_discussion = args.target is None
 
 
-def _noun_against(args: Arguments, rule) -> None:
+def _noun_against(args: Arguments, rule, word: str = "against") -> None:
     # "his allegation of corruption against X", "a slur against X by Y", "corruption allegations against X":
     # the 'against' object (on the noun or on its 'of' phrase) is the target; the possessor, or 'by'/'from' X, the agent
+    # ('Labour's opposition to the bill', 'voiced their objection to the motion': the same with 'to')
     tok = args.tok
     ofs = [o for p in syntax.children(tok, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
-    args.target = _pobj(_prep_near("against", tok, *ofs))
+    args.target = _pobj(_prep_near(word, tok, *ofs))
     args.agent = _pobj(_prep_near("by", tok, *ofs)) or _pobj(_prep_near("from", tok, *ofs)) or next(
         (c for c in syntax.children(tok, "poss")), None)
     # ('articles of impeachment against X': the noun the charge is 'of')
     noun = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.pos_ == "NOUN" else tok
     if args.target is None:
         # ('passed articles of impeachment against X', 'levelled allegations against X': 'against' hung on the verb)
-        args.target = _pobj(_prep_near("against", *([noun] if noun is not tok else []),
+        args.target = _pobj(_prep_near(word, *([noun] if noun is not tok else []),
                                        *([noun.head] if noun.dep_ == "dobj" else [])))
     if args.agent is None and noun.dep_ == "dobj" and noun.head.lemma_.lower() in args.ctx.lex.grammar.get("charge_making_verbs", ()):
         # "levelled/repeated/withdrew the allegation against X", "filed articles of impeachment against X": the one who
@@ -363,7 +364,8 @@ class TargetFrom(Construction):
     choices = {"xcomp_subject": _xcomp_subject, "ccomp_subject": _ccomp_subject, "prep_to": _prep("to"),
                "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self,
                "noun_of": _noun_of, "noun_from": _noun_from, "subject": _subject, "holder": _holder,
-               "xcomp_object": _xcomp_object, "noun_against": _noun_against}
+               "xcomp_object": _xcomp_object, "noun_against": _noun_against,
+               "noun_to": lambda args, rule: _noun_against(args, rule, "to")}
     #: the key each reader reads its words from
     needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp", "xcomp_object": "xcomp"}
 
@@ -381,6 +383,8 @@ class TargetFrom(Construction):
     def require(self, match: Match) -> bool:
         # a noun trigger without a possessor names no proposer, nor one without a maker an apologiser; plural
         # 'opponents of the bill' oppose it unnamed
+        if self.value in {"noun_against", "noun_to"} and match.target_tok is None:
+            return False  # ('Opposition MPs voted down the bill': the noun has no 'to' object of its own)
         if self.value == "holder" and not match.agents:
             return match.tok.tag_ == "NNS" and not match.under_discussion and bool(match.targets)
         return self.value not in {"self", "noun_from", "holder"} or bool(match.agents)
