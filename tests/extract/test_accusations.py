@@ -79,10 +79,9 @@ ACCUSED = [
     ("MP Farah Quint repeated her allegation of bribery against Minister Piet Alvaro.", "Farah Quint", "Piet Alvaro"),
     ("MLA Kavya Rao withdrew the slur against Chief Minister Arun Velan.", "Kavya Rao", "Arun Velan"),
     ("Allegations of nepotism against Mayor Tobias Kanyi dominated the council meeting.", "-", "Tobias Kanyi"),
-    # a body that impeaches or censures accuses (issue 39.1)
+    # a body that impeaches accuses (issue 39.1)
     ("The National Assembly impeached President Lindiwe Zuma in March.", "National Assembly", "Lindiwe Zuma"),
-    ("The Senate voted to censure Senator Idris Kell for his conduct.", "Senate", "Idris Kell"),
-    ("The House passed a resolution censuring Rep. Dana Whitfield.", "House", "Dana Whitfield"),
+    ("The House voted to impeach Gov. Carl Brandt.", "House", "Carl Brandt"),
     ("The House passed articles of impeachment against Gov. Carl Brandt.", "House", "Carl Brandt"),
     # a statement's author; a standards finding; an unlawful act of someone's (issue 39.1)
     ("EFF leader Sipho Mthembu issued a statement condemning President Lindiwe Zuma.", "Sipho Mthembu", "Lindiwe Zuma"),
@@ -134,7 +133,7 @@ NOT_ACCUSED = [
     "Senator Bo Park said that if Premier Dale Fenn had lied, he should resign.",
     "There were no allegations against Mayor Tobias Kanyi.",
     "MLA Kavya Rao denied the allegation against her.",
-    "Senator Bo Park voted against censuring Senator Idris Kell.",
+    "Senator Bo Park voted against impeaching President Lindiwe Zuma.",
     "Rep. Dana Whitfield threatened to impeach Gov. Carl Brandt.",
     "The attempt to impeach President Lindiwe Zuma failed.",
     "EFF leader Sipho Mthembu issued a statement condemning the violence.",

@@ -44,6 +44,14 @@ FACTS = [
     ("The Greens' opposition to the Water Bill hardened in the Legislative Assembly.",
      {("Opposition", "The Greens", "Water Bill")}),
     ("Councillor Ama Owusu voiced her objection to the budget.", {("Opposition", "Ama Owusu", "budget")}),
+    # ellipsis: 'as did Y', 'and so did Y' (issue 39.2)
+    ("The Labour Party opposed the bill, as did the Green Party.",
+     {("Opposition", "Labour Party", "bill"), ("Opposition", "Green Party", "bill")}),
+    ("Senator Idris Kell voted against the resolution, and so did Senator Maren Holt.",
+     {("Opposition", "Idris Kell", "resolution"), ("Opposition", "Maren Holt", "resolution")}),
+    # refusing to support a motion does not deny that it was proposed (issue 39.6)
+    ("Councillor Ama Owusu refused to support Councillor Tobias Kanyi's motion to close the library.",
+     {("Opposition", "Ama Owusu", "motion to close library"), ("MotionProposal", "Tobias Kanyi", "motion to close library")}),
     # a political argument about investors or companies is still a vote on a bill
     ("The Green Party rejected the bill at second reading, saying it would hand the network to investors.",
      {("Opposition", "Green Party", "bill")}),

@@ -12,6 +12,8 @@ phase: the construction around the trigger, whether the text asserts it
 
 from __future__ import annotations
 
+import dataclasses
+
 from spacy.tokens import Token
 
 from kg.extract.events import arguments, discourse, lists, rules
@@ -22,6 +24,7 @@ from kg.extract.events.modality import modality
 from kg.extract.events.rules import CompiledRule, Match
 from kg.ingest.documents import Document
 from kg.model import Event, Mention
+from kg.nlp import syntax
 from kg.nlp.parse import Paragraph
 
 
@@ -50,6 +53,7 @@ def extract(document: Document, paragraphs: list[Paragraph], mentions: list[Ment
                 if embed is not None:
                     ev.modality = "EmbeddedPost"
                 events.append(ev)
+    events.extend(_as_did(ctx, events))
     events.extend(statements)
     events.sort(key=lambda e: (e.para, e.trigger_index))
     date_events(ctx, events)
@@ -113,6 +117,25 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
         agents=m.agents, targets=m.targets, charge=charge[1], modality=mood,
         confidence=rule.rule.confidence,
     )
+
+
+def _as_did(ctx: Context, events: list[Event]) -> list[Event]:
+    """'Labour opposed the bill, as did the Greens', 'X voted against it, and so did Y': the same act by the
+    subject of the elliptical 'did' (issue 39.2)."""
+    out = []
+    for e in events:
+        if not e.asserted or not e.agents or e.quote_span is not None:
+            continue
+        tok = ctx.paragraphs[e.para].tokens[e.trigger_index]
+        for c in tok.children:
+            if c.dep_ not in {"advcl", "conj"} or c.lemma_.lower() != "do" or syntax.negated(c) or not any(
+                    k.lower_ in {"as", "so"} and k.dep_ in {"mark", "advmod"} for k in c.children):
+                continue
+            subj = syntax.direct_subject(c)
+            who = ctx.mention(e.para, subj) if subj is not None else None
+            if who is not None and who.entity is not None and who.entity.kind != "Motion":
+                out.append(dataclasses.replace(e, agents=[who], confidence=min(e.confidence, 0.7)))
+    return out
 
 
 def _dedupe(events: list[Event]) -> list[Event]:

@@ -47,6 +47,10 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     if any(d.dep_ == "det" and d.lower_ in mod["negations"] for c in kids
            if c.dep_ in {"nsubj", "nsubjpass", "dobj"} for d in c.children):
         return "Negated", cls
+    # "refused to support X's motion": a motion someone's possessive names was proposed, whatever is done with it
+    if tok.pos_ == "NOUN" and rule.rule.get("target_from") == "self" and any(c.dep_ == "poss" for c in kids) \
+            and not any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in kids):
+        return "Asserted", cls
     # "there were no allegations against X": a noun trigger with a negative determiner
     if tok.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in kids):
         return "Negated", cls
