@@ -209,7 +209,9 @@ def tally_against(tok: Token) -> int | None:
                             and t.head.i in {tok.i, *(c.i for c in tok.children if c.dep_ in {"agent", "dobj", "prep"})}]:
         text = rest[start:].text
         m = _TALLY.match(text)
-        if m is not None and (m.group(2) == "to" or "vote" in text[:m.end() + 6]):
+        # (not a span of years: 'in the 2019 to 2020 session')
+        if m is not None and (m.group(2) == "to" or "vote" in text[:m.end() + 6]) and not (
+                len(m.group(1)) == 4 and int(m.group(1)) > 1700):
             return int(m.group(3))
         m = _AGAINST.match(text)
         if m is not None:
