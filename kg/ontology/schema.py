@@ -109,6 +109,7 @@ class Rule(_Strict):
         "Any", description="what the target must be: a person; a person, party, organisation or office (Agent); a "
                            "motion ('it' is the motion under discussion); or anything")
     requires_target: bool | None = Field(None, description="no target, no event ('called the episode a new low')")
+    requires_agent: bool | None = Field(None, description="no agent, no event ('X was impeached' names no accuser)")
     agent_presiding: bool | None = Field(None, description="the agent must preside (hold a presiding office)")
     quote_formula: Words | None = Field(
         None, description="the trigger is a speech verb whose direct quote says one of these formulas ('I name', "

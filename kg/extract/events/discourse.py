@@ -137,6 +137,14 @@ class RequiresTarget(Construction):
         return bool(m.targets)
 
 
+@construction("requires_agent")
+class RequiresAgent(Construction):
+    """No agent, no event ('X was impeached in 2012' names no accuser)."""
+
+    def require(self, m: Match) -> bool:
+        return bool(m.agents)
+
+
 @construction("agent_presiding")
 class AgentPresiding(Construction):
     """The agent must preside ('named MP X' is an ejection when the Speaker says it)."""
