@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import importlib
 
-from kg.version import __version__
+from kg.version import __version__ as __version__  # re-exported: kg.__version__
+
 __all__ = ["BuildResult", "KgError", "Rows", "Store", "build", "build_corpus", "reason", "validate"]
 
 #: where each public name lives, imported when first used so that ``kg --help`` does not load spaCy

@@ -15,9 +15,10 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
 
@@ -104,7 +105,7 @@ class Store:
         self.path = Path(path) if path is not None else None
         self._store = open_store(self.path, create=create) if self.path is not None else ox.Store()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -186,7 +187,7 @@ class Store:
         return len(self._open)
 
 
-def validate(data: Dataset | Graph) -> "Report":
+def validate(data: Dataset | Graph) -> Report:
     """Check a graph against the project's SHACL shapes (``ontology/shapes.ttl``).
 
     Returns:

@@ -7,7 +7,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-
 #: letters that Unicode does not decompose into a base letter and an accent
 _STROKES = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ħ": "h", "ı": "i",
                           "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "þ": "th", "Þ": "Th",
@@ -80,10 +79,10 @@ class Mention:
     name: str  # the name part (a person's name without the title) or the surface text
     head: int  # token index of the syntactic head
     key: str | None = None  # canonical key when known (gazetteer party, office key)
-    roles: list[tuple[str, "Mention"]] = field(default_factory=list)
+    roles: list[tuple[str, Mention]] = field(default_factory=list)
     desc: dict = field(default_factory=dict)  # what a Description / Pronoun says of its referent
-    entity: "Entity | None" = None
-    antecedent: "Mention | None" = None
+    entity: Entity | None = None
+    antecedent: Mention | None = None
 
     @property
     def order(self) -> tuple[int, int]:
@@ -100,7 +99,7 @@ class Entity:
     kind: str
     name: str
     names: set[str] = field(default_factory=set)
-    roles: set[tuple[str, "Entity"]] = field(default_factory=set)
+    roles: set[tuple[str, Entity]] = field(default_factory=set)
     key: str = ""
     aliases: tuple[str, ...] = ()
 

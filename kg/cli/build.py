@@ -17,8 +17,8 @@ import click
 
 from kg.cli.common import user_errors
 from kg.cli.load import ANSWERS_HELP, load_and_report
-from kg.model import printable
 from kg.errors import KgError
+from kg.model import printable
 from kg.rdf.formats import DEFAULT_FORMATS, FORMATS, check_formats
 from kg.rdf.mapping import DEFAULT_BASE
 from kg.store.load import LOAD_FORMATS

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, NoReturn
+from typing import NoReturn
 
 import click
 
@@ -43,5 +44,5 @@ def user_errors(writing: Path | str | None = None) -> Iterator[None]:
         if writing is None:
             internal_error(err)
         raise click.ClickException(f"cannot write {writing}: {err.strerror or err}") from None
-    except Exception as err:  # a bug: one line for the user, the traceback on request
+    except Exception as err:  # noqa: BLE001 - a bug: one line for the user, the traceback on request
         internal_error(err)

@@ -6,8 +6,8 @@ file loaded, then what the store holds; exit status 1 if a file could not be loa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import click
 

@@ -57,8 +57,8 @@ def reason(graphs: tuple[Path, ...], out: Path | None, engine: str, graph_iri: s
     """
     from rdflib import Dataset, URIRef
 
-    from kg.semantics import reason as r
     from kg.rdf.write import atomic_write_bytes, read_dataset, serialize
+    from kg.semantics import reason as r
 
     graphs = graphs or (DEFAULT_GRAPH,)
     out = out or graphs[0].parent / "entailments.trig"
@@ -111,8 +111,8 @@ def validate(graphs: tuple[Path, ...], store: Path | None, shapes: Path | None, 
       kg validate --store output/store
       kg validate my-graph.trig --shapes my-shapes.ttl
     """
-    from kg.semantics import validate as v
     from kg.rdf.write import read_dataset
+    from kg.semantics import validate as v
 
     if store is not None and graphs:
         raise click.UsageError("give GRAPH files or --store, not both")

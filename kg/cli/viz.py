@@ -58,8 +58,8 @@ def viz(graphs: tuple[Path, ...], store: Path | None, out: Path, title: str | No
       kg viz output/graph.trig --out /tmp/seed.html --open
       kg viz --store output/store --out graph.html --title "June 2020"
     """
-    from kg.report.viz import MAX_NODES, collect, render
     from kg.rdf.write import atomic_write_bytes
+    from kg.report.viz import MAX_NODES, collect, render
 
     db = None
     try:

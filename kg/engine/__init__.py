@@ -10,8 +10,9 @@ and the Dask engine (:mod:`kg.engine.dask_engine`) only schedule that work.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kg.engine.local import StreamResult

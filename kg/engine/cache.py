@@ -32,10 +32,10 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Iterator
 
 from kg.engine import packs
 from kg.errors import KgError
@@ -112,7 +112,7 @@ def analysis_version(model: str | None) -> str:
 def mapping_version() -> str:
     """What every document graph depends on besides its analysis and the corpus: the mapping code and the
     ontology it reads its roles and shortcut edges from (``kg.ttl``)."""
-    return _hash_files(_code(MAPPING_CODE) + [ontology_dir() / "kg.ttl"])
+    return _hash_files([*_code(MAPPING_CODE), ontology_dir() / "kg.ttl"])
 
 
 def content_hash(document: Document) -> str:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import gc
 import hashlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Sequence
+from functools import cache
 
 from kg.engine.facts import Fact
 from kg.engine.record import DocumentRecord, EntityRecord, EventRecord
@@ -190,7 +190,7 @@ def signature(head: str, record: DocumentRecord, links: Links, entities: Sequenc
     for n in links.corpus:
         describe(n)
     for ev, k in zip(record.events, links.event_keys):
-        h.update(f"|{k}".encode("utf-8"))
+        h.update(f"|{k}".encode())
         for i in ev.agent_entities() + ev.target_entities():
             describe(links.corpus[i])
     return h.hexdigest()
@@ -246,7 +246,7 @@ def _corpus_step(records: Sequence[DocumentRecord], base: str, heads: Sequence[s
     numbers, entities = merge_entities([r.entities for r in records])
     mapper = Mapper(base, TripleCollector())  # for the entity IRIs only
 
-    @lru_cache(maxsize=None)
+    @cache
     def iri(n: int) -> str:
         return str(mapper.entity_iri(entities[n]))
 

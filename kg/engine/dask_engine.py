@@ -59,9 +59,9 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from kg.engine import cache as kcache
 from kg.engine.graphs import GRAPHS_DIR
@@ -207,8 +207,8 @@ class _DaskBuild:
         self.started = started
 
     def run(self, files: list[Path], problems: list) -> DaskResult:
-        from kg.rdf.mapping import Mapper
         from kg.engine import dask_tasks as tasks
+        from kg.rdf.mapping import Mapper
 
         client, result = self.client, self.result
         result.problems = list(problems)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from kg.engine import cache as kcache
 from kg.engine.corpus import Occurrence, document_facts, group_keys, merge_entities, occurrences
@@ -128,7 +128,7 @@ def analyse_files(files: list[tuple[int, str]], out: str, model: str | None, ver
     docs = []
     for d, content, k, order, where in found:
         # a damaged cache entry is analysed again
-        record = failures.get(k) or load_or_analyse(cache, k, d.id, fresh.get(k), lambda: d, model, batch_size)
+        record = failures.get(k) or load_or_analyse(cache, k, d.id, fresh.get(k), lambda d=d: d, model, batch_size)
         if isinstance(record, (str, Failed)):  # its analysis failed: skipped, the reason said
             problems.append(Problem(Path(where), record if isinstance(record, str) else record.reason))
             continue

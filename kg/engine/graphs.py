@@ -9,9 +9,9 @@ whose records are in the cache (a worker's task), checks the chunk against the s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 from urllib.parse import quote
 
 from kg.engine.cache import CACHE_DIR, AnalysisCache

@@ -5,9 +5,9 @@ when two documents have one id, is written here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from kg.engine import cache as kcache
 from kg.errors import KgError, NoInputError

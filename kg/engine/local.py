@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from kg.engine import cache as kcache
 from kg.engine.corpus import Links
@@ -214,7 +214,7 @@ class _LocalBuild:
             for doc in docs:
                 if doc.key in failures:
                     continue
-                found = load_or_analyse(self.cache, doc.key, doc.id, None, lambda: reread(doc.id, files),
+                found = load_or_analyse(self.cache, doc.key, doc.id, None, lambda doc=doc: reread(doc.id, files),
                                         self.options.model, self.options.batch_size)
                 if isinstance(found, Failed):
                     failures[doc.key] = found.reason

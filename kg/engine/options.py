@@ -7,8 +7,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from pathlib import Path
+from typing import Protocol
 
 import pyoxigraph as ox
 
@@ -16,7 +18,7 @@ from kg.errors import KgError
 from kg.rdf.formats import DEFAULT_FORMATS, check_formats
 from kg.rdf.mapping import DEFAULT_BASE
 
-__all__ = ["ENGINES", "BuildOptions", "OptionsError", "check_base", "Progress", "ProgressBar", "no_progress"]
+__all__ = ["ENGINES", "BuildOptions", "OptionsError", "Progress", "ProgressBar", "check_base", "no_progress"]
 
 #: the engines that schedule a build: in this process and ``jobs`` processes, or on Dask
 ENGINES = ("local", "dask")

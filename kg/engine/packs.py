@@ -19,8 +19,8 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 __all__ = ["FORMAT", "PackWriter", "index_names", "prune", "read_entry", "read_index"]
 
@@ -49,7 +49,7 @@ class PackWriter:
     def put(self, key: str, data: bytes) -> None:
         if self._fh is None:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self._fh = open(self.folder / f"{self.name}.pack", "xb")
+            self._fh = open(self.folder / f"{self.name}.pack", "xb")  # noqa: SIM115 - open across puts, closed by close()
         self._fh.write(data)
         self.entries[key] = [self.offset, len(data)]
         self.offset += len(data)
@@ -165,6 +165,6 @@ def prune(folder: Path, index: dict[str, Where], names: frozenset[str], keep: se
         (folder / _pack_of(name)).unlink(missing_ok=True)
     indexed = {n[:-len(".json")] for n in index_names(folder)}
     for f in folder.iterdir():  # packs without their index (a build stopped), and anything else
-        if f.is_symlink() or f.is_file() and f.stem not in indexed:
+        if f.is_symlink() or (f.is_file() and f.stem not in indexed):
             f.unlink(missing_ok=True)
     return removed

@@ -12,15 +12,15 @@ records, and every document is mapped (:func:`kg.engine.graphs.add_document`) in
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
 
 from rdflib import Dataset
 
 from kg.engine.facts import Fact
-from kg.errors import InputError, KgError
 from kg.engine.record import ArgumentRecord, DocumentRecord, EntityRecord, EventRecord, Failed, failed
+from kg.errors import InputError, KgError
 from kg.extract.events import matcher as extract
 from kg.extract.people import ended, mentions, peers
 from kg.ingest.documents import Document, Problem, from_text, read_corpus

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Sequence
 
 from kg.ingest.documents import Document, Embed
 from kg.model import Entity, Event, Mention, printable
@@ -202,13 +202,13 @@ def _check(value, kind, optional: bool = False):
 # exact type (JSON gives exactly str, int, list; ``type(True) is int`` is false)
 
 def _str(value, optional: bool = False) -> str | None:
-    if type(value) is str or value is None and optional:
+    if type(value) is str or (value is None and optional):
         return value
     raise _Bad(f"{value!r} is not a string")
 
 
 def _int(value, optional: bool = False) -> int | None:
-    if type(value) is int or value is None and optional:
+    if type(value) is int or (value is None and optional):
         return value
     raise _Bad(f"{value!r} is not an integer")
 

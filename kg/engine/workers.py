@@ -20,12 +20,12 @@ import gc
 import multiprocessing
 import sys
 from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, Iterator, Sequence
 
-from kg.errors import KgError
 from kg.engine.cache import AnalysisCache
 from kg.engine.record import DocumentRecord, Failed, failed, loads
+from kg.errors import KgError
 from kg.ingest.documents import Document
 
 _MODEL: str | None = None
@@ -150,7 +150,7 @@ class Analyser:
         self.model, self.jobs, self.batch_size, self.chunk = model, max(1, jobs), batch_size, max(1, chunk)
         self.pool: ProcessPoolExecutor | None = None
 
-    def __enter__(self) -> "Analyser":
+    def __enter__(self) -> Analyser:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -191,7 +191,7 @@ class Analyser:
             for _ in range(self.jobs):  # a pool starts a process for each task submitted while none is idle
                 pool.submit(_nothing)
 
-    def feeder(self, put, progress=None) -> "Feeder":
+    def feeder(self, put, progress=None) -> Feeder:
         """A :class:`Feeder` that sends documents to be analysed as they are read."""
         return Feeder(self, put, progress)
 
@@ -229,7 +229,7 @@ class Feeder:
         self.buffer.append((document, key))
         self.sent += 1
         self.chars += len(document.text)
-        if len(self.buffer) >= self.chunk or self.analyser.jobs > 1 and self.chars >= CHUNK_CHARS:
+        if len(self.buffer) >= self.chunk or (self.analyser.jobs > 1 and self.chars >= CHUNK_CHARS):
             self._send()
 
     def _send(self) -> None:

@@ -10,12 +10,12 @@ and folders through it. The records (:class:`Document`, :class:`Embed`, :class:`
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from kg.errors import InputError
-from kg.ingest.sources import read_html, read_jsonl
 from kg.ingest.language import foreign
+from kg.ingest.sources import read_html, read_jsonl
 from kg.ingest.text import Document, Embed, Problem, from_text, read_document
 from kg.ingest.warc import read_warc
 

@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from kg.ingest.text import MAX_ID, Document, Problem, from_text, safe_id
 from kg.errors import InputError
+from kg.ingest.text import MAX_ID, Document, Problem, from_text, safe_id
 
 __all__ = ["JSONL_FIELDS", "MAX_ID", "read_html", "read_jsonl", "safe_id"]
 

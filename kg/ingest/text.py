@@ -9,6 +9,7 @@ so embedded posts and dates work the same way for every format.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import unicodedata
@@ -225,10 +226,8 @@ def _to_date(value: Any, where: str) -> date | None:
     if not isinstance(value, str | date | None):  # the type first: never format a nested value
         raise InputError(where, f"published: {_shown(value)} is not a date; write it as YYYY-MM-DD")
     if isinstance(value, str):
-        try:
+        with contextlib.suppress(ValueError):
             value = datetime.fromisoformat(value.strip())
-        except ValueError:
-            pass
     if isinstance(value, datetime):
         return value.date()
     if value is None or isinstance(value, date):

@@ -24,9 +24,9 @@ document at once and asks spaCy's lemmatizer only for a combination it has not s
 from __future__ import annotations
 
 from spacy.attrs import DEP, LEMMA, MORPH, ORTH, POS, TAG
+from spacy.lang.en.lemmatizer import EnglishLemmatizer
 from spacy.language import Language
 from spacy.matcher import Matcher
-from spacy.lang.en.lemmatizer import EnglishLemmatizer
 from spacy.pipeline import AttributeRuler, Lemmatizer
 from spacy.tokens import Doc
 from spacy.tokens._retokenize import set_token_attrs
@@ -147,7 +147,7 @@ class MemoLemmatizer:
 
 
 @Language.factory(_NAME)
-def _make(nlp: Language, name: str) -> "_Slot":
+def _make(nlp: Language, name: str) -> _Slot:
     return _Slot()
 
 

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from operator import add
-from typing import Callable, Iterable, Iterator
 
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.ingest.documents import Document
 from kg.errors import KgError
+from kg.ingest.documents import Document
 
 #: Models tried in order when the user names none: Explosion's official package first,
 #: then the PyPI copy of the same 3.8.0 model (see README, "Model").

@@ -6,7 +6,7 @@ return spaCy tokens and know nothing of the ontology.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from spacy.tokens import Token
 
@@ -195,7 +195,7 @@ def coordinated(tok: Token) -> list[Token]:
     named = [c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"] if tok.tag_ in {"NNS", "NNPS"} else []
     out = [] if named else [tok]
     for c in tok.children:
-        if c.dep_ == "conj" and c.pos_ in {"PROPN", "NOUN", "PRON"} or c in named:
+        if (c.dep_ == "conj" and c.pos_ in {"PROPN", "NOUN", "PRON"}) or c in named:
             out.extend(coordinated(c))
     return out
 

@@ -9,8 +9,8 @@ message is one line naming the file, the rule (or office, party, class) and the 
 from __future__ import annotations
 
 import difflib
-import re
 import json
+import re
 import types
 import typing
 from dataclasses import dataclass, field

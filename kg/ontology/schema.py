@@ -14,10 +14,10 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from kg.ontology.schema_base import EntityKind, EventClass, Gender, Strict as _Strict, WordList, Words, ontology_property
+from kg.ontology.schema_base import EntityKind, EventClass, Gender, WordList, Words, ontology_property
+from kg.ontology.schema_base import Strict as _Strict
 from kg.ontology.schema_domains import Domain
 from kg.ontology.schema_words import GrammarFile, ModalityFile, TimeFile
-
 
 # -- events.json ------------------------------------------------------------------------------
 
@@ -215,7 +215,7 @@ class EventsFile(_Strict):
                                                         "the 'of' object of these nouns in a by-phrase is the agent")
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> "EventsFile":
+    def _unique_ids(self) -> EventsFile:
         seen: set[str] = set()
         for r in self.rules:
             if r.id in seen:

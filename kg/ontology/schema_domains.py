@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from kg.ontology.schema_base import Strict as _Strict, Words
+from kg.ontology.schema_base import Strict as _Strict
+from kg.ontology.schema_base import Words
 
 
 class Domain(_Strict):

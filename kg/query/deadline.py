@@ -31,7 +31,8 @@ import sys
 import tempfile
 import threading
 import time
-from typing import IO, Callable
+from collections.abc import Callable
+from typing import IO
 
 import pyoxigraph as ox
 
@@ -195,12 +196,12 @@ def _let_go_of_sockets() -> None:
 def _in_thread(work, sink: IO[bytes], source: str, timeout: float, text: str | None) -> bytes:
     """Without fork: the work in a thread given up on (left running) at the deadline."""
     outcome: dict[str, object] = {}
-    own = tempfile.TemporaryFile()  # the thread may go on writing after the deadline: not into ``sink``
+    own = tempfile.TemporaryFile()  # noqa: SIM115 - the thread may go on writing after the deadline: not into ``sink``
 
     def work_here() -> None:  # pyoxigraph releases the GIL while it evaluates, so the caller can give up
         try:
             outcome["tag"] = work(own)
-        except BaseException as err:  # handed to the caller's thread
+        except BaseException as err:  # noqa: BLE001 - handed to the caller's thread
             outcome["error"] = err
 
     worker = threading.Thread(target=work_here, name="kg-query", daemon=True)

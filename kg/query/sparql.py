@@ -35,11 +35,36 @@ import pyoxigraph as ox
 from kg.model import fold
 from kg.ontology.paths import ontology_dir
 from kg.query.deadline import QueryTimeoutError, run_bounded
-from kg.query.results import (CELL, FORMATS, Results, display_rows, distinct_rows, format_results,
-                              from_oxigraph, iris_of, label_query, labels_from, ontology_labels, page_of, count_line)
 from kg.query.fetch import refuse_fetching
-from kg.query.syntax import (PREFIXES, QueryError, bind_values, code_of, counted, is_distinct, paged, query_form,
-                             query_prefixes, store_query, syntax_message, with_prefixes)
+from kg.query.results import (
+    CELL,
+    FORMATS,
+    Results,
+    count_line,
+    display_rows,
+    distinct_rows,
+    format_results,
+    from_oxigraph,
+    iris_of,
+    label_query,
+    labels_from,
+    ontology_labels,
+    page_of,
+)
+from kg.query.syntax import (
+    PREFIXES,
+    QueryError,
+    bind_values,
+    code_of,
+    counted,
+    is_distinct,
+    paged,
+    query_form,
+    query_prefixes,
+    store_query,
+    syntax_message,
+    with_prefixes,
+)
 
 __all__ = ["CELL", "FORMATS", "PREFIXES", "QueryError", "QueryText", "QueryTimeoutError", "Results", "StoredQuery",
            "answer", "bind_values", "check_params", "count_line", "count_store", "display_rows", "distinct_rows", "format_results", "from_oxigraph",

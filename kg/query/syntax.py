@@ -122,7 +122,7 @@ def _readable(detail: str) -> str:
     m = re.match(r"expected one of (.*)", detail)
     if not m:
         return detail
-    tokens = [t for t in re.findall(r'"(?:[^"\\]|\\.)*"', re.sub(r"\[[^\]]*\]", "", m.group(1)))]
+    tokens = re.findall(r'"(?:[^"\\]|\\.)*"', re.sub(r"\[[^\]]*\]", "", m.group(1)))
     if not tokens:
         return "unexpected text here"
     return "expected one of " + ", ".join(tokens)

@@ -20,9 +20,9 @@ with rdflib in memory.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 import pyoxigraph as ox
 

@@ -31,7 +31,7 @@ def _escape(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace("\n", "\\n").replace('"', '\\"').replace("\r", "\\r")
     if not _LINE_BREAKS.isdisjoint(escaped):
         escaped = escaped.translate(LINE_BREAK_ESCAPES)
-    return '"%s"' % escaped
+    return f'"{escaped}"'
 
 
 def literal_term(literal: Literal) -> str:
@@ -46,9 +46,9 @@ def literal_term(literal: Literal) -> str:
     if literal.language:
         if literal.datatype:
             raise ValueError("a literal cannot have both a language and a datatype")
-        return "%s@%s" % (quoted, literal.language)
+        return f"{quoted}@{literal.language!s}"
     if literal.datatype:
-        return "%s^^<%s>" % (quoted, literal.datatype)
+        return f"{quoted}^^<{literal.datatype!s}>"
     return quoted
 
 
@@ -67,7 +67,7 @@ def ntriple_line(triple: tuple[Node, Node, Node]) -> str:
         the same string rdflib's ``nt`` serializer writes for the triple.
     """
     subject, predicate, obj = triple
-    return "%s %s %s .\n" % (_object_term(subject), _object_term(predicate), _object_term(obj))
+    return f"{_object_term(subject)} {_object_term(predicate)} {_object_term(obj)} .\n"
 
 
 def nquad_line(triple: tuple[Node, Node, Node], graph_iri: Node | None) -> str:
@@ -82,7 +82,7 @@ def nquad_line(triple: tuple[Node, Node, Node], graph_iri: Node | None) -> str:
     """
     subject, predicate, obj = triple
     graph = _object_term(graph_iri) if graph_iri and graph_iri != DATASET_DEFAULT_GRAPH_ID else ""
-    return "%s %s %s %s .\n" % (_object_term(subject), _object_term(predicate), _object_term(obj), graph)
+    return f"{_object_term(subject)} {_object_term(predicate)} {_object_term(obj)} {graph} .\n"
 
 
 def lines_with_predicates(nquads: bytes, terms: frozenset[bytes]) -> bytes:
@@ -106,7 +106,7 @@ class CollectedGraph:
     ``terms`` the terms (so that no other object takes the id of one while its form is kept).
     """
 
-    __slots__ = ("identifier", "triples", "forms", "terms")
+    __slots__ = ("forms", "identifier", "terms", "triples")
 
     def __init__(self, identifier: Node, forms: dict[int, str] | None = None, terms: list[Node] | None = None):
         self.identifier = identifier
@@ -114,7 +114,7 @@ class CollectedGraph:
         self.forms = {} if forms is None else forms
         self.terms = [] if terms is None else terms
 
-    def add(self, triple: tuple[Node, Node, Node]) -> "CollectedGraph":
+    def add(self, triple: tuple[Node, Node, Node]) -> CollectedGraph:
         self.triples[triple] = None
         return self
 

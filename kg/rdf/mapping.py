@@ -35,7 +35,6 @@ from kg.ingest.documents import Document
 from kg.model import Entity, Event, fold
 from kg.ontology import lexicon
 from kg.ontology.roles import event_roles
-from kg.ontology.terms import ontology_graph
 from kg.ontology.vocab import KG, NIF, NIF_NS, NS, kg_types
 from kg.rdf.buildinfo import BuildInfo, current
 from kg.rdf.lines import TripleCollector
@@ -131,7 +130,7 @@ class Mapper:
         # depends on (found when a party needs it), its context's IRI, the sentences written (offsets ->
         # IRI) and the entities labelled (id -> with all their names, or their aliases only)
         self._text = ""
-        self._country: str | None | bool = False
+        self._country: str | bool | None = False
         self._context: URIRef | None = None
         self._sentences: dict[tuple[int, int], URIRef] = {}
         self._labelled: dict[int, bool] = {}
@@ -140,7 +139,7 @@ class Mapper:
         for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
                            ("prov", str(PROV)), ("nif", NIF_NS)):
             self.dataset.bind(prefix, ns)
-        for kind, path in _KIND_PATH.items():  # "org" is W3C ORG's prefix: organisations are organization:
+        for path in _KIND_PATH.values():  # "org" is W3C ORG's prefix: organisations are organization:
             self.dataset.bind("organization" if path == "org" else path, self.ns[path + "/"])
         self.dataset.bind("doc", self.ns["doc/"])
         self.dataset.bind("event", self.ns["event/"])

@@ -12,10 +12,10 @@ import os
 import re
 import secrets
 import shutil
+from collections.abc import Iterable
 from functools import cache
 from operator import itemgetter
 from pathlib import Path
-from typing import Iterable
 
 from rdflib import Dataset, Graph
 
@@ -26,8 +26,20 @@ from kg.rdf import xmlguard
 from kg.rdf.formats import DEFAULT_FORMATS, check_formats
 from kg.rdf.sortlines import write_sorted
 
-__all__ = ["GraphReadError", "PREFIXES", "atomic_write_bytes", "context_for", "jsonld_context", "merged",
-           "output_prefixes", "read_dataset", "read_output", "serialize", "write_merged", "write_outputs"]
+__all__ = [
+    "PREFIXES",
+    "GraphReadError",
+    "atomic_write_bytes",
+    "context_for",
+    "jsonld_context",
+    "merged",
+    "output_prefixes",
+    "read_dataset",
+    "read_output",
+    "serialize",
+    "write_merged",
+    "write_outputs",
+]
 
 #: the project's prefixes, bound in every output (instance prefixes such as person: come from the mapping)
 PREFIXES = {

@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from kg.rdf import read as rdffiles
 from kg.errors import KgError
 from kg.model import printable
 from kg.ontology import terms
 from kg.ontology.roles import event_roles
-from kg.query.sparql import PREFIXES
 from kg.ontology.vocab import NS
+from kg.query.sparql import PREFIXES
+from kg.rdf import read as rdffiles
 
 RDFS = "http://www.w3.org/2000/01/rdf-schema#"
 #: prefixes the queries here use without declaring them

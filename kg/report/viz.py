@@ -32,8 +32,8 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from kg.report.stats import RDFS, Ontology, compact, ontology, select, value
 from kg.ontology.vocab import KG, NS
+from kg.report.stats import RDFS, Ontology, compact, ontology, select, value
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: the bundled network library and its licence (from the npm package ``cytoscape``)

@@ -9,8 +9,8 @@ document graph files one at a time, as :func:`kg.semantics.reason.run` does over
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 __all__ = ["Validator", "entailments_of_files", "merge_reports"]
 
@@ -42,7 +42,7 @@ class Validator:
         self.merged = None
         self.fast: bool | None = None  # whether the compiled check can be used (known at the first chunk)
 
-    def __enter__(self) -> "Validator":
+    def __enter__(self) -> Validator:
         return self
 
     def __exit__(self, *exc) -> None:

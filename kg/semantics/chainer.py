@@ -8,13 +8,22 @@ to a fixpoint; :func:`entailments_owlrl` asks owlrl for the same set; both retur
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable
+from collections.abc import Iterable
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import OWL, RDF
 
-from kg.semantics.ruleset import (SCHEMA_PREDICATES, SCHEMA_TYPES, Clash, CompiledOntology, ReasoningError, Triple,
-                                  owlrl_closure, owlrl_errors, short_name)
+from kg.semantics.ruleset import (
+    SCHEMA_PREDICATES,
+    SCHEMA_TYPES,
+    Clash,
+    CompiledOntology,
+    ReasoningError,
+    Triple,
+    owlrl_closure,
+    owlrl_errors,
+    short_name,
+)
 
 __all__ = ["entailments_fast", "entailments_owlrl", "literal_clashes"]
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from rdflib import RDF, RDFS, BNode, Literal, URIRef
 
 from kg.rdf.lines import TripleCollector, lines_with_predicates, ntriple_line
-from kg.semantics.shapeplans import CompiledShapes, UnsupportedShapesError, Plan, Step, compile_shapes
+from kg.semantics.shapeplans import CompiledShapes, Plan, Step, UnsupportedShapesError, compile_shapes
 from kg.semantics.shapetests import less_than
 from kg.semantics.validate import load_shapes
 
@@ -71,7 +71,7 @@ class _Index:
         self.inverse: dict = {}
 
     @classmethod
-    def of(cls, rules: CompiledShapes, sources: list) -> "_Index | None":
+    def of(cls, rules: CompiledShapes, sources: list) -> _Index | None:
         """The index of the triples in ``sources`` (iterables of triples), or None for a graph that extends
         the class hierarchy (an rdfs:subClassOf triple, or a blank node with an rdf:type)."""
         tables: dict = {p: {} for p in rules.predicates}

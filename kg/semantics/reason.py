@@ -52,19 +52,34 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from rdflib import Dataset, Graph, URIRef
 from rdflib.namespace import OWL
 
 from kg.rdf.mapping import DEFAULT_BASE
 from kg.semantics.chainer import entailments_fast, entailments_owlrl, literal_clashes
-from kg.semantics.ruleset import (OWLRL_ERROR, OWLRL_ERROR_TEXT, SCHEMA_PREDICATES, SCHEMA_TYPES,
-                                  UNSUPPORTED_PREDICATES, UNSUPPORTED_TYPES, Clash, CompiledOntology,
-                                  InconsistentGraphError, ReasoningError, Triple, UnsupportedOntologyError,
-                                  compile_ontology, compiled, disjointness_only, load_ontology, owlrl_closure,
-                                  owlrl_errors)
+from kg.semantics.ruleset import (
+    OWLRL_ERROR,
+    OWLRL_ERROR_TEXT,
+    SCHEMA_PREDICATES,
+    SCHEMA_TYPES,
+    UNSUPPORTED_PREDICATES,
+    UNSUPPORTED_TYPES,
+    Clash,
+    CompiledOntology,
+    InconsistentGraphError,
+    ReasoningError,
+    Triple,
+    UnsupportedOntologyError,
+    compile_ontology,
+    compiled,
+    disjointness_only,
+    load_ontology,
+    owlrl_closure,
+    owlrl_errors,
+)
 
 __all__ = ["ENGINES", "OWLRL_ERROR", "OWLRL_ERROR_TEXT", "SCHEMA_PREDICATES", "SCHEMA_TYPES", "UNSUPPORTED_PREDICATES",
            "UNSUPPORTED_TYPES", "Clash", "CompiledOntology", "InconsistentGraphError", "ReasoningError", "Result",

@@ -62,7 +62,7 @@ class UnsupportedOntologyError(ReasoningError):
 class InconsistentGraphError(ReasoningError):
     """The graph contradicts the ontology (a disjointness clash, an ill-typed literal)."""
 
-    def __init__(self, clashes: list["Clash"]):
+    def __init__(self, clashes: list[Clash]):
         self.clashes = clashes
         more = f" (and {len(clashes) - 1} more)" if len(clashes) > 1 else ""
         super().__init__(f"the graph is inconsistent with the ontology: {clashes[0].message}{more}")

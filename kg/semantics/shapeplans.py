@@ -16,8 +16,19 @@ from rdflib import RDF, Graph, URIRef
 from rdflib.collection import Collection
 
 from kg.semantics.querypredicates import query_predicates
-from kg.semantics.shapetests import (UnsupportedShapesError, as_integer, class_test, datatype_test, in_test,
-                                     min_length_test, node_kind_test, not_test, or_test, pattern_test, range_test)
+from kg.semantics.shapetests import (
+    UnsupportedShapesError,
+    as_integer,
+    class_test,
+    datatype_test,
+    in_test,
+    min_length_test,
+    node_kind_test,
+    not_test,
+    or_test,
+    pattern_test,
+    range_test,
+)
 from kg.semantics.validate import SH
 
 __all__ = ["CompiledShapes", "Plan", "Step", "UnsupportedShapesError", "compile_shapes"]
@@ -142,7 +153,7 @@ class CompiledShapes:
         check loads for the queries (:func:`kg.rdf.lines.lines_with_predicates`)."""
         if self.sparql_predicates is None:
             return None
-        return frozenset(f"<{p}>".encode("utf-8") for p in self.sparql_predicates)
+        return frozenset(f"<{p}>".encode() for p in self.sparql_predicates)
 
 
 @cache

@@ -65,9 +65,7 @@ def datatype_test(dtype):
         if type(dt) is URIRef and str.__eq__(dt, dtype):
             if v.ill_typed is True:
                 return False
-        elif any_literal:
-            return True
-        elif any_datatype and dt:
+        elif any_literal or (any_datatype and dt):
             return True
         elif not (dt is None and v.language is None and string) and not (lang_string and v.language):
             return False
@@ -154,10 +152,7 @@ def or_test(alternatives: list):
 def not_test(tests: tuple):
     """sh:not: ``v`` fails one of the tests at least."""
     def ok(v, index) -> bool:
-        for test in tests:
-            if not test(v, index):
-                return True
-        return False
+        return any(not test(v, index) for test in tests)
     return ok
 
 
@@ -172,7 +167,7 @@ def less_than(v, w) -> bool:
         if type(dv) is URIRef and type(dw) is URIRef and str(dv) in _NUMERIC and str(dw) in _NUMERIC:
             a, b = v.value, w.value
             if not v.ill_typed and not w.ill_typed and a is not None and b is not None:
-                return not a > b and not a == b  # what rdflib's v < w then is: not v > w, not v equal to w
+                return not a > b and not a == b  # noqa: SIM201 - what rdflib's v < w then is: not v > w, not v equal to w
     if isinstance(v, BNode) or isinstance(w, BNode):
         return False
     def plain(x):

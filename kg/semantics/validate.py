@@ -37,7 +37,7 @@ SHAPES_NS = "https://w3id.org/kg-news/shapes#"
 class ValidationError(KgError):
     """The graph does not conform to the shapes; ``report`` says where and why."""
 
-    def __init__(self, report: "Report", source: str = "the graph"):
+    def __init__(self, report: Report, source: str = "the graph"):
         self.report = report
         first = report.violations[0].line() if report.violations else ""
         n = len(report.violations)

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from kg.rdf import read as rdffiles
 from kg.errors import KgError
+from kg.rdf import read as rdffiles
 from kg.rdf.read import GraphFile, LoadReport
 
 #: where ``kg load``, ``kg query`` and ``kg serve`` look unless told otherwise

@@ -44,7 +44,7 @@ class Reply:
     headers: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
-    def text(cls, status: int, message: str, **headers: str) -> "Reply":
+    def text(cls, status: int, message: str, **headers: str) -> Reply:
         """A one-line plain text answer (errors): never HTML, so nothing in it is read as markup."""
         line = " ".join(message.split())
         return cls(status, (line + "\n").encode("utf-8"),
@@ -113,7 +113,7 @@ def query(store: ox.Store, text: str, accept: str, *, timeout: float | None, gua
         res.serialize(out, format=fmt)
         return b"T" if isinstance(res, ox.QueryTriples) else b"R"
 
-    sink = tempfile.TemporaryFile()
+    sink = tempfile.TemporaryFile()  # noqa: SIM115 - closed here on failure, else by the reply that streams it
     try:
         if timeout:
             kind = run_forked(work, sink, "query", timeout, text=text, guard=guard, running=running)
@@ -164,7 +164,7 @@ def update(store: ox.Store, text: str, lock: threading.Lock) -> Reply:
 
 # -- the Graph Store Protocol (/store) ------------------------------------------------------------
 
-def _target(params: dict[str, list[str]]) -> ox.NamedNode | ox.DefaultGraph | None | str:
+def _target(params: dict[str, list[str]]) -> ox.NamedNode | ox.DefaultGraph | str | None:
     """``?graph=IRI`` -> its name, ``?default`` -> the default graph, neither -> None (the whole
     dataset); a message (str) when the parameters make no sense."""
     graphs = params.get("graph", [])
@@ -195,7 +195,7 @@ def read_graph(store: ox.Store, params: dict[str, list[str]], accept: str) -> Re
         if isinstance(target, ox.NamedNode) and not store.contains_named_graph(target):
             return Reply.text(404, f"no graph <{target.value}> in this store")
         quads = (q.triple for q in store.quads_for_pattern(None, None, None, target))
-    sink = tempfile.TemporaryFile()
+    sink = tempfile.TemporaryFile()  # noqa: SIM115 - closed here on failure, else by the reply that streams it
     try:
         ox.serialize(quads, sink, format=fmt)
     except (OSError, ValueError) as err:

@@ -23,10 +23,10 @@ A file that does not parse is reported and skipped (nothing of it is loaded); th
 from __future__ import annotations
 
 import shutil
-
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Protocol
+from typing import Protocol
 
 from kg.rdf import formats as rdf_formats
 from kg.rdf import read as rdffiles

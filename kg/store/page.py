@@ -104,7 +104,7 @@ PAGE = f"""<!DOCTYPE html>
 <script>{_SCRIPT}</script>
 </body>
 </html>
-""".encode("utf-8")
+""".encode()
 
 #: what the page may do: its own script and style, requests to this server only
 POLICY = (f"default-src 'none'; script-src {_sha(_SCRIPT)}; style-src {_sha(_STYLE)}; connect-src 'self'; "

@@ -31,11 +31,23 @@ import pyoxigraph as ox
 import requests
 from requests.auth import HTTPBasicAuth, HTTPDigestAuth
 
+from kg.errors import KgError
+from kg.query.sparql import (
+    QueryError,
+    QueryText,
+    QueryTimeoutError,
+    Results,
+    bind_values,
+    check_params,
+    distinct_rows,
+    from_oxigraph,
+    is_distinct,
+    page_of,
+    query_form,
+    with_prefixes,
+)
 from kg.rdf import formats as rdf_formats
 from kg.rdf import read as rdffiles
-from kg.errors import KgError
-from kg.query.sparql import QueryError, QueryText, QueryTimeoutError, Results, bind_values, check_params, distinct_rows, \
-    from_oxigraph, is_distinct, page_of, query_form, with_prefixes
 from kg.rdf.read import GraphFile, LoadReport
 
 #: seconds to wait for a server unless told otherwise

@@ -34,12 +34,28 @@ from pathlib import Path
 from kg.errors import KgError
 from kg.rdf.write import atomic_write_bytes
 from kg.store import gateway
-from kg.store.embedded import SERVE_MARKER, NotAStoreError, StoreError, StoreLockedError, is_store, lock_holder, \
-    open_store, served_by
+from kg.store.embedded import (
+    SERVE_MARKER,
+    NotAStoreError,
+    StoreError,
+    StoreLockedError,
+    is_store,
+    lock_holder,
+    open_store,
+    served_by,
+)
 from kg.store.gateway import TOKEN_VARIABLE
 
-__all__ = ["DEFAULT_BIND", "DEFAULT_TIMEOUT", "READ_TIMEOUT", "ServeError", "Server", "TOKEN_VARIABLE",
-           "is_loopback", "parse_bind"]
+__all__ = [
+    "DEFAULT_BIND",
+    "DEFAULT_TIMEOUT",
+    "READ_TIMEOUT",
+    "TOKEN_VARIABLE",
+    "ServeError",
+    "Server",
+    "is_loopback",
+    "parse_bind",
+]
 
 DEFAULT_BIND = "127.0.0.1:7878"
 #: seconds a query may run unless told otherwise (0 or None: no limit)
@@ -165,7 +181,7 @@ class Server:
             raise ServeError(f"cannot listen on {self.host}:{self.port}: {err.strerror or err}") from None
         return sock
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         """Open the store, listen, and serve from a thread of this process; returns at once.
 
         Raises:
@@ -227,7 +243,7 @@ class Server:
                 pass
             self._marked = False
 
-    def __enter__(self) -> "Server":
+    def __enter__(self) -> Server:
         return self.start() if self._server is None else self
 
     def __exit__(self, *exc) -> None:
