@@ -31,55 +31,138 @@ STDIN_FILE = "stdin.txt"
 
 @click.command()
 @click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--out", "out", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
-              help="Folder for graph.ttl (one graph) and graph.trig (one named graph per document); "
-                   "- writes one --format (default nq) to stdout instead.")
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for graph.ttl (one graph) and graph.trig (one named graph per document); "
+    "- writes one --format (default nq) to stdout instead.",
+)
 @click.option("--base", default=DEFAULT_BASE, show_default=True, help="Namespace for instance IRIs.")
 @click.option("--model", default=None, help="spaCy model to use (default: the installed English small model).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems and the final line.")
-@click.option("--load", "load_", is_flag=True,
-              help="Then load OUT/graph.trig into the embedded store (OUT/store unless --store).")
-@click.option("--store", "store_dir", type=click.Path(path_type=Path), default=None,
-              help="Store folder to load into (implies --load; default OUT/store).")
-@click.option("--endpoint", default=None, metavar="URL",
-              help="Load into this Graph Store Protocol endpoint instead (implies --load).")
+@click.option(
+    "--load", "load_", is_flag=True, help="Then load OUT/graph.trig into the embedded store (OUT/store unless --store)."
+)
+@click.option(
+    "--store",
+    "store_dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Store folder to load into (implies --load; default OUT/store).",
+)
+@click.option(
+    "--endpoint",
+    default=None,
+    metavar="URL",
+    help="Load into this Graph Store Protocol endpoint instead (implies --load).",
+)
 @click.option("--no-answers", "no_answers", is_flag=True, help=ANSWERS_HELP)
-@click.option("--format", "formats", default=None, metavar="LIST",
-              help=f"Files to write: {', '.join(FORMATS)} (comma-separated) or all "
-                   f"[default: {','.join(DEFAULT_FORMATS)}; with --out -: {STDOUT_FORMAT}].")
-@click.option("--reason", "reason_", is_flag=True,
-              help="Add the OWL 2 RL entailments in their own named graph <base>entailments.")
-@click.option("--validate/--no-validate", "validate_", default=True, show_default=True,
-              help="Check the graph against ontology/shapes.ttl (SHACL); fail on a violation.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Processes that parse and analyse the articles (each loads the spaCy model).")
-@click.option("--rebuild", is_flag=True,
-              help="Ignore the cache in OUT/.kg-cache: parse, map and write every article again.")
-@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
-              help="dask: run the per-article work on a Dask cluster (needs pip install 'kg-news[dask]').")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="With --engine dask: the scheduler of an existing cluster (tcp://HOST:8786); "
-                   "default: a local cluster on this machine.")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="With --engine dask and no --scheduler: worker processes of the local cluster "
-                   "(default: one per core).")
-@click.option("--strict", is_flag=True,
-              help="Fail (exit 1, nothing merged) when any article is skipped: unreadable, or its analysis or "
-                   "mapping failed (default: build the others and name each skipped file and why).")
-@click.option("--follow-symlinks", is_flag=True,
-              help="Read the files and folders that symbolic links in an input folder point to outside it "
-                   "(default: leave them out, with a warning).")
-@click.option("--lang", type=click.Choice(["en"]), default=None,
-              help="The language of every article, instead of detecting each one's: en builds articles taken "
-                   "for another language as English (default: an article not in English is skipped, with its reason).")
-@click.option("--urls", "urls_file", type=click.Path(path_type=Path, dir_okay=False), default=None, metavar="FILE",
-              help="A text file of article or feed URLs to fetch and build too, one a line (# starts a comment).")
-@click.option("--allow-private", is_flag=True,
-              help="Fetch URLs on loopback and private addresses too (refused by default).")
-def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, quiet: bool, load_: bool,
-          store_dir: Path | None, endpoint: str | None, formats: str | None, reason_: bool, validate_: bool, jobs: int,
-          rebuild: bool, engine: str, scheduler: str | None, workers: int | None, follow_symlinks: bool,
-          no_answers: bool, lang: str | None, strict: bool, urls_file: Path | None, allow_private: bool) -> None:
+@click.option(
+    "--format",
+    "formats",
+    default=None,
+    metavar="LIST",
+    help=f"Files to write: {', '.join(FORMATS)} (comma-separated) or all "
+    f"[default: {','.join(DEFAULT_FORMATS)}; with --out -: {STDOUT_FORMAT}].",
+)
+@click.option(
+    "--reason", "reason_", is_flag=True, help="Add the OWL 2 RL entailments in their own named graph <base>entailments."
+)
+@click.option(
+    "--validate/--no-validate",
+    "validate_",
+    default=True,
+    show_default=True,
+    help="Check the graph against ontology/shapes.ttl (SHACL); fail on a violation.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes that parse and analyse the articles (each loads the spaCy model).",
+)
+@click.option(
+    "--rebuild", is_flag=True, help="Ignore the cache in OUT/.kg-cache: parse, map and write every article again."
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="dask: run the per-article work on a Dask cluster (needs pip install 'kg-news[dask]').",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="With --engine dask: the scheduler of an existing cluster (tcp://HOST:8786); "
+    "default: a local cluster on this machine.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="With --engine dask and no --scheduler: worker processes of the local cluster (default: one per core).",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail (exit 1, nothing merged) when any article is skipped: unreadable, or its analysis or "
+    "mapping failed (default: build the others and name each skipped file and why).",
+)
+@click.option(
+    "--follow-symlinks",
+    is_flag=True,
+    help="Read the files and folders that symbolic links in an input folder point to outside it "
+    "(default: leave them out, with a warning).",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["en"]),
+    default=None,
+    help="The language of every article, instead of detecting each one's: en builds articles taken "
+    "for another language as English (default: an article not in English is skipped, with its reason).",
+)
+@click.option(
+    "--urls",
+    "urls_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="A text file of article or feed URLs to fetch and build too, one a line (# starts a comment).",
+)
+@click.option(
+    "--allow-private", is_flag=True, help="Fetch URLs on loopback and private addresses too (refused by default)."
+)
+def build(
+    inputs: tuple[Path, ...],
+    out: Path,
+    base: str,
+    model: str | None,
+    quiet: bool,
+    load_: bool,
+    store_dir: Path | None,
+    endpoint: str | None,
+    formats: str | None,
+    reason_: bool,
+    validate_: bool,
+    jobs: int,
+    rebuild: bool,
+    engine: str,
+    scheduler: str | None,
+    workers: int | None,
+    follow_symlinks: bool,
+    no_answers: bool,
+    lang: str | None,
+    strict: bool,
+    urls_file: Path | None,
+    allow_private: bool,
+) -> None:
     """Build the graph of the articles in INPUTS (.txt, .md, .jsonl, .html, .warc(.gz) files or folders; - reads one
     article from stdin, with its id "stdin").
 
@@ -130,8 +213,10 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
     if to_stdout and len(formats_t) != 1:
         raise click.UsageError("--out - writes one format to stdout: give --format nt, nq or ttl (or another one)")
     if to_stdout and (loading or scheduler is not None):
-        raise click.UsageError("--out - builds in a temporary folder: to load the graph too, or to build on a "
-                               "cluster (--scheduler), give --out DIR")
+        raise click.UsageError(
+            "--out - builds in a temporary folder: to load the graph too, or to build on a "
+            "cluster (--scheduler), give --out DIR"
+        )
     if sum(1 for i in inputs if str(i) == "-") > 1:
         raise click.UsageError("- (one article from stdin) can be given once")
     if loading and not set(LOAD_FORMATS) & set(formats_t):
@@ -150,8 +235,16 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         from tqdm import tqdm
 
         # shown only once a phase has run for a second; documents/s and the time left
-        return tqdm(total=total, desc=f"{desc:8}", unit="doc", delay=1.0, disable=quiet or total == 0,
-                    file=sys.stderr, dynamic_ncols=True, mininterval=0.5 if sys.stderr.isatty() else 10)
+        return tqdm(
+            total=total,
+            desc=f"{desc:8}",
+            unit="doc",
+            delay=1.0,
+            disable=quiet or total == 0,
+            file=sys.stderr,
+            dynamic_ncols=True,
+            mininterval=0.5 if sys.stderr.isatty() else 10,
+        )
 
     with ExitStack() as stack:
         work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kg-build-"))) if to_stdout else out
@@ -159,10 +252,28 @@ def build(inputs: tuple[Path, ...], out: Path, base: str, model: str | None, qui
         if any(str(i) == "-" for i in inputs):
             inputs = _with_stdin(inputs, Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kg-stdin-"))))
             shown = {str(i): "- (stdin)" for i in inputs if i.name == STDIN_FILE}
-        result = _build(inputs, work, bar, shown, base=base, model=model, formats=formats_t, validate=validate_,
-                        reason=reason_, rebuild=rebuild, engine=engine, jobs=jobs, scheduler=scheduler,
-                        workers=workers, facts=not quiet, follow_symlinks=follow_symlinks, lang=lang,
-                        strict=strict, urls_file=urls_file, allow_private=allow_private)
+        result = _build(
+            inputs,
+            work,
+            bar,
+            shown,
+            base=base,
+            model=model,
+            formats=formats_t,
+            validate=validate_,
+            reason=reason_,
+            rebuild=rebuild,
+            engine=engine,
+            jobs=jobs,
+            scheduler=scheduler,
+            workers=workers,
+            facts=not quiet,
+            follow_symlinks=follow_symlinks,
+            lang=lang,
+            strict=strict,
+            urls_file=urls_file,
+            allow_private=allow_private,
+        )
         _report(result, quiet, shown, err=to_stdout)
         if to_stdout:  # only once the build succeeded: never half a graph
             _to_stdout(work / FORMATS[formats_t[0]].filename)
@@ -232,10 +343,13 @@ def _report(result, quiet: bool, shown: dict[str, str], err: bool) -> None:
             click.echo("  " + f.line(), err=err)
     removed = f", {result.removed} removed" if result.removed else ""
     written = "stdout" if err else ", ".join(str(p) for p in result.paths)
-    click.echo(f"{result.documents} documents ({result.parsed} parsed, {result.cached} cached{removed}), "
-               f"{sum(result.classes.values())} facts, {result.claims} unasserted mentions, {result.triples} triples "
-               f"in the articles' graphs (a merged file holds each once) "
-               f"-> {written} in {result.seconds:.1f}s", err=err)
+    click.echo(
+        f"{result.documents} documents ({result.parsed} parsed, {result.cached} cached{removed}), "
+        f"{sum(result.classes.values())} facts, {result.claims} unasserted mentions, {result.triples} triples "
+        f"in the articles' graphs (a merged file holds each once) "
+        f"-> {written} in {result.seconds:.1f}s",
+        err=err,
+    )
 
 
 def register(main: click.Group) -> None:

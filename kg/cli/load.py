@@ -17,23 +17,38 @@ from kg.store.embedded import DEFAULT_STORE
 from kg.store.remote import DEFAULT_TIMEOUT
 
 #: --no-answers, of kg load and kg build
-ANSWERS_HELP = ("Into the embedded store: do not answer its stored questions ahead for kg query (a quicker load "
-                "into a large store; kg query then asks the store).")
+ANSWERS_HELP = (
+    "Into the embedded store: do not answer its stored questions ahead for kg query (a quicker load "
+    "into a large store; kg query then asks the store)."
+)
 
 
 @click.command()
 @click.argument("inputs", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--store", "store_dir", type=click.Path(path_type=Path), default=DEFAULT_STORE, show_default=True,
-              help="The embedded store folder (an Oxigraph database; made when missing).")
-@click.option("--endpoint", default=None, metavar="URL",
-              help="Load into a SPARQL server's Graph Store Protocol endpoint instead of the embedded store.")
-@click.option("--graph", default=None, metavar="IRI",
-              help="Named graph for triples outside any named graph (e.g. a .ttl file).")
-@click.option("--timeout", type=float, default=DEFAULT_TIMEOUT, show_default=True,
-              help="Seconds to wait for the endpoint.")
+@click.option(
+    "--store",
+    "store_dir",
+    type=click.Path(path_type=Path),
+    default=DEFAULT_STORE,
+    show_default=True,
+    help="The embedded store folder (an Oxigraph database; made when missing).",
+)
+@click.option(
+    "--endpoint",
+    default=None,
+    metavar="URL",
+    help="Load into a SPARQL server's Graph Store Protocol endpoint instead of the embedded store.",
+)
+@click.option(
+    "--graph", default=None, metavar="IRI", help="Named graph for triples outside any named graph (e.g. a .ttl file)."
+)
+@click.option(
+    "--timeout", type=float, default=DEFAULT_TIMEOUT, show_default=True, help="Seconds to wait for the endpoint."
+)
 @click.option("--no-answers", "no_answers", is_flag=True, help=ANSWERS_HELP)
-def load(inputs: tuple[Path, ...], store_dir: Path, endpoint: str | None, graph: str | None, timeout: float,
-         no_answers: bool) -> None:
+def load(
+    inputs: tuple[Path, ...], store_dir: Path, endpoint: str | None, graph: str | None, timeout: float, no_answers: bool
+) -> None:
     """Load graph files (FILES, or the .trig/.nq files of a DIR; default output/) into a store.
 
     Each named graph (one per article) replaces the graph of that name: loading the
@@ -64,8 +79,14 @@ def load(inputs: tuple[Path, ...], store_dir: Path, endpoint: str | None, graph:
       KG_ENDPOINT_USER=dba KG_ENDPOINT_PASSWORD=dba \\
         kg load output/ --endpoint http://127.0.0.1:8890/sparql-graph-crud-auth
     """
-    load_and_report(list(inputs) or [Path("output")], store_dir=store_dir, endpoint=endpoint, graph=graph,
-                    timeout=timeout, answers=not no_answers)
+    load_and_report(
+        list(inputs) or [Path("output")],
+        store_dir=store_dir,
+        endpoint=endpoint,
+        graph=graph,
+        timeout=timeout,
+        answers=not no_answers,
+    )
 
 
 def load_and_report(out: Path | Iterable[Path], **how) -> None:

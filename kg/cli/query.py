@@ -22,28 +22,73 @@ TABLE_PAGE = 50
 
 @click.command()
 @click.argument("query", required=False)
-@click.option("--store", "store_dir", type=click.Path(path_type=Path), default=None,
-              help=f"The embedded store folder to query (default {DEFAULT_STORE}).")
+@click.option(
+    "--store",
+    "store_dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help=f"The embedded store folder to query (default {DEFAULT_STORE}).",
+)
 @click.option("--endpoint", default=None, metavar="URL", help="Query a SPARQL endpoint instead.")
-@click.option("--data", "data", multiple=True, type=click.Path(path_type=Path), metavar="FILE",
-              help="Query these graph files instead (.trig, .nq, .ttl, .nt, ...; no store needed). Repeatable.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
-              help="table: aligned, labels instead of IRIs; csv, tsv, json, xml: SPARQL 1.1 results formats; "
-                   "ttl, nt, jsonld: the triples of a CONSTRUCT or DESCRIBE.")
-@click.option("--param", "params", multiple=True, metavar="NAME=VALUE",
-              help="Bind ?NAME to the string VALUE (safely: never pasted into the query). Repeatable.")
-@click.option("--limit", type=click.IntRange(min=0), default=None, metavar="N",
-              help=f"Rows to show of a SELECT (default: {TABLE_PAGE} in a table, all in the other formats; 0: all).")
-@click.option("--offset", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
-              help="Rows of the answer to skip before the ones shown (the next page: --offset 50).")
-@click.option("--timeout", type=float, default=None,
-              help="Stop the query after this many seconds (an error, exit status 1).")
-@click.option("--allow-fetch", is_flag=True,
-              help="Let the query fetch URLs from this machine (SERVICE); refused by default.")
+@click.option(
+    "--data",
+    "data",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Query these graph files instead (.trig, .nq, .ttl, .nt, ...; no store needed). Repeatable.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="table",
+    show_default=True,
+    help="table: aligned, labels instead of IRIs; csv, tsv, json, xml: SPARQL 1.1 results formats; "
+    "ttl, nt, jsonld: the triples of a CONSTRUCT or DESCRIBE.",
+)
+@click.option(
+    "--param",
+    "params",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Bind ?NAME to the string VALUE (safely: never pasted into the query). Repeatable.",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help=f"Rows to show of a SELECT (default: {TABLE_PAGE} in a table, all in the other formats; 0: all).",
+)
+@click.option(
+    "--offset",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="Rows of the answer to skip before the ones shown (the next page: --offset 50).",
+)
+@click.option(
+    "--timeout", type=float, default=None, help="Stop the query after this many seconds (an error, exit status 1)."
+)
+@click.option(
+    "--allow-fetch", is_flag=True, help="Let the query fetch URLs from this machine (SERVICE); refused by default."
+)
 @click.option("--list", "list_", is_flag=True, help="List the stored queries and the questions they answer.")
-def query(query: str | None, store_dir: Path | None, endpoint: str | None, data: tuple[Path, ...], fmt: str,
-          params: tuple[str, ...], limit: int | None, offset: int, timeout: float | None, allow_fetch: bool,
-          list_: bool) -> None:
+def query(
+    query: str | None,
+    store_dir: Path | None,
+    endpoint: str | None,
+    data: tuple[Path, ...],
+    fmt: str,
+    params: tuple[str, ...],
+    limit: int | None,
+    offset: int,
+    timeout: float | None,
+    allow_fetch: bool,
+    list_: bool,
+) -> None:
     """Run a SPARQL query: a query string, a .rq file, a stored query's name, or - for stdin.
 
     Queries run on Oxigraph (the embedded store, or the --data files in memory) or on
@@ -99,8 +144,14 @@ def query(query: str | None, store_dir: Path | None, endpoint: str | None, data:
 
                 db = data_store(data) if data else open_store(store_dir or DEFAULT_STORE, create=False, write=False)
                 if data:
-                    run = lambda text, values, **page: q.run_store(db, text, values, timeout=timeout,  # noqa: E731
-                                                                   allow_fetch=allow_fetch, **page)
+                    run = lambda text, values, **page: q.run_store(
+                        db,
+                        text,
+                        values,
+                        timeout=timeout,  # noqa: E731
+                        allow_fetch=allow_fetch,
+                        **page,
+                    )
                 else:  # a stored question answered when the store was loaded, unchanged since: read back
                     run = runner(store_dir or DEFAULT_STORE, db, timeout=timeout, allow_fetch=allow_fetch)
             if limit is None:
@@ -113,7 +164,7 @@ def query(query: str | None, store_dir: Path | None, endpoint: str | None, data:
                 out = f"{text.stored.question}\n{out}"
             if fmt == "table" and results.more and results.total is None and db is not None:
                 # the page first, then how many rows follow it: counting can take longer than the page
-                click.echo(out[:out.rstrip("\n").rfind("\n") + 1], nl=False)
+                click.echo(out[: out.rstrip("\n").rfind("\n") + 1], nl=False)
                 results.total = q.count_store(db, text, values, timeout=timeout)
                 out = q.count_line(results) + "\n"
             click.echo(out, nl=not out.endswith("\n"))

@@ -18,8 +18,9 @@ from kg.store.embedded import DEFAULT_STORE
 DEFAULT_GRAPH = Path("output/graph.trig")
 #: what ``kg reason --out FILE`` writes, by the suffix of FILE: the suffix of each format's build file
 #: (the formats that keep named graphs first)
-OUT_FORMATS: dict[str, Format] = {Path(f.filename).suffix: f
-                                  for f in sorted(FORMATS.values(), key=lambda f: not f.dataset)}
+OUT_FORMATS: dict[str, Format] = {
+    Path(f.filename).suffix: f for f in sorted(FORMATS.values(), key=lambda f: not f.dataset)
+}
 
 
 def _suffixes(dataset: bool | None = None, last: str = ", ") -> str:
@@ -31,13 +32,27 @@ def _suffixes(dataset: bool | None = None, last: str = ", ") -> str:
 
 @click.command()
 @click.argument("graphs", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(path_type=Path), default=None,
-              help=f"File for the entailments ({_suffixes(True)} keep their named graph; {_suffixes(False)} "
-                   "do not). Default: entailments.trig beside the first GRAPH.")
-@click.option("--engine", type=click.Choice(["fast", "owlrl"]), default="fast", show_default=True,
-              help="fast: the ontology's rules compiled (same result, ~100x faster); owlrl: the reference.")
-@click.option("--graph", "graph_iri", default=None, metavar="IRI",
-              help="Name of the entailments graph (default <base>entailments, base from the input's graphs).")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=None,
+    help=f"File for the entailments ({_suffixes(True)} keep their named graph; {_suffixes(False)} "
+    "do not). Default: entailments.trig beside the first GRAPH.",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["fast", "owlrl"]),
+    default="fast",
+    show_default=True,
+    help="fast: the ontology's rules compiled (same result, ~100x faster); owlrl: the reference.",
+)
+@click.option(
+    "--graph",
+    "graph_iri",
+    default=None,
+    metavar="IRI",
+    help="Name of the entailments graph (default <base>entailments, base from the input's graphs).",
+)
 def reason(graphs: tuple[Path, ...], out: Path | None, engine: str, graph_iri: str | None) -> None:
     """Derive what the ontology entails from GRAPHS (default output/graph.trig), OWL 2 RL.
 
@@ -82,19 +97,34 @@ def reason(graphs: tuple[Path, ...], out: Path | None, engine: str, graph_iri: s
             g.add(t)
         atomic_write_bytes(out, serialize(target, fmt.name))
         n = len(r.document_graphs(data, [iri]))
-        click.echo(f"{n} graph{'s' * (n != 1)} reasoned ({engine}): {len(result.entailments)} entailed triples "
-                   f"-> {out}" + (f" (graph <{iri}>)" if fmt.dataset else "")
-                   + f" in {time.monotonic() - started:.1f}s")
+        click.echo(
+            f"{n} graph{'s' * (n != 1)} reasoned ({engine}): {len(result.entailments)} entailed triples "
+            f"-> {out}" + (f" (graph <{iri}>)" if fmt.dataset else "") + f" in {time.monotonic() - started:.1f}s"
+        )
 
 
 @click.command()
 @click.argument("graphs", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--store", type=click.Path(path_type=Path), default=None, is_flag=False, flag_value=str(DEFAULT_STORE),
-              help=f"Validate the embedded store instead (default folder {DEFAULT_STORE} when given bare).")
-@click.option("--shapes", type=click.Path(path_type=Path, exists=True, dir_okay=False), default=None,
-              help="A SHACL shapes file (default ontology/shapes.ttl).")
-@click.option("--warnings/--no-warnings", default=True, show_default=True,
-              help="Also list warnings (things the text may simply not say, such as an unnamed ejector).")
+@click.option(
+    "--store",
+    type=click.Path(path_type=Path),
+    default=None,
+    is_flag=False,
+    flag_value=str(DEFAULT_STORE),
+    help=f"Validate the embedded store instead (default folder {DEFAULT_STORE} when given bare).",
+)
+@click.option(
+    "--shapes",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    default=None,
+    help="A SHACL shapes file (default ontology/shapes.ttl).",
+)
+@click.option(
+    "--warnings/--no-warnings",
+    default=True,
+    show_default=True,
+    help="Also list warnings (things the text may simply not say, such as an unnamed ejector).",
+)
 def validate(graphs: tuple[Path, ...], store: Path | None, shapes: Path | None, warnings: bool) -> None:
     """Check GRAPHS (default output/graph.trig) or a store against the SHACL shapes.
 

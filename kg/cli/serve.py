@@ -15,24 +15,63 @@ from kg.store.serve import DEFAULT_BIND, DEFAULT_TIMEOUT, READ_TIMEOUT
 
 
 @click.command()
-@click.option("--store", "store_dir", type=click.Path(path_type=Path), default=DEFAULT_STORE, show_default=True,
-              help="The embedded store folder to serve.")
-@click.option("--bind", default=DEFAULT_BIND, show_default=True, metavar="HOST:PORT",
-              help="Where to listen; 127.0.0.1 keeps the server to this machine; port 0 takes a free port.")
-@click.option("--writable", is_flag=True,
-              help="Accept SPARQL updates and Graph Store writes (default: read-only).")
-@click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT, show_default=True,
-              help="Seconds after which a query is stopped and answered with an error (0: no limit).")
-@click.option("--read-timeout", type=click.FloatRange(min=1), default=READ_TIMEOUT, show_default=True,
-              help="Seconds a connection may send nothing before it is closed.")
-@click.option("--allow-fetch", is_flag=True,
-              help="Let queries and updates make the server fetch URLs (SERVICE, LOAD); refused by default.")
-@click.option("--allow-remote-writes", is_flag=True,
-              help="Let a --writable server listen on an address other machines reach (refused by default).")
-@click.option("--host-name", "host_names", multiple=True, metavar="NAME",
-              help="Another name the server answers for (the Host header); repeatable.")
-def serve(store_dir: Path, bind: str, writable: bool, timeout: float, read_timeout: float, allow_fetch: bool,
-          allow_remote_writes: bool, host_names: tuple[str, ...]) -> None:
+@click.option(
+    "--store",
+    "store_dir",
+    type=click.Path(path_type=Path),
+    default=DEFAULT_STORE,
+    show_default=True,
+    help="The embedded store folder to serve.",
+)
+@click.option(
+    "--bind",
+    default=DEFAULT_BIND,
+    show_default=True,
+    metavar="HOST:PORT",
+    help="Where to listen; 127.0.0.1 keeps the server to this machine; port 0 takes a free port.",
+)
+@click.option("--writable", is_flag=True, help="Accept SPARQL updates and Graph Store writes (default: read-only).")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds after which a query is stopped and answered with an error (0: no limit).",
+)
+@click.option(
+    "--read-timeout",
+    type=click.FloatRange(min=1),
+    default=READ_TIMEOUT,
+    show_default=True,
+    help="Seconds a connection may send nothing before it is closed.",
+)
+@click.option(
+    "--allow-fetch",
+    is_flag=True,
+    help="Let queries and updates make the server fetch URLs (SERVICE, LOAD); refused by default.",
+)
+@click.option(
+    "--allow-remote-writes",
+    is_flag=True,
+    help="Let a --writable server listen on an address other machines reach (refused by default).",
+)
+@click.option(
+    "--host-name",
+    "host_names",
+    multiple=True,
+    metavar="NAME",
+    help="Another name the server answers for (the Host header); repeatable.",
+)
+def serve(
+    store_dir: Path,
+    bind: str,
+    writable: bool,
+    timeout: float,
+    read_timeout: float,
+    allow_fetch: bool,
+    allow_remote_writes: bool,
+    host_names: tuple[str, ...],
+) -> None:
     """Serve the embedded store as a SPARQL endpoint with a query page, until Ctrl-C.
 
     kg answers on one port only, from the store in its own process: queries at
@@ -66,19 +105,31 @@ def serve(store_dir: Path, bind: str, writable: bool, timeout: float, read_timeo
         raise KeyboardInterrupt
 
     with user_errors():
-        server = Server(store_dir, bind=bind, writable=writable, timeout=timeout, allow_fetch=allow_fetch,
-                        allow_remote_writes=allow_remote_writes, host_names=host_names, read_timeout=read_timeout)
+        server = Server(
+            store_dir,
+            bind=bind,
+            writable=writable,
+            timeout=timeout,
+            allow_fetch=allow_fetch,
+            allow_remote_writes=allow_remote_writes,
+            host_names=host_names,
+            read_timeout=read_timeout,
+        )
         server.start()
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
         mode = "writable" if writable else "read-only"
         click.echo(f"Serving {store_dir} ({mode}) at {server.url}")
-        click.echo(f"  SPARQL queries: {server.query_url}" + (f"\n  updates: {server.update_url}\n  Graph Store: "
-                                                             f"{server.store_url}" if writable else ""))
+        click.echo(
+            f"  SPARQL queries: {server.query_url}"
+            + (f"\n  updates: {server.update_url}\n  Graph Store: {server.store_url}" if writable else "")
+        )
         if writable:
             token = f"the one in ${TOKEN_VARIABLE}" if server.token_from_env else server.token
-            click.echo(f"  write token: {token} (kg load --endpoint sends ${CLIENT_TOKEN_VARIABLE}; "
-                       "others send Authorization: Bearer TOKEN)")
+            click.echo(
+                f"  write token: {token} (kg load --endpoint sends ${CLIENT_TOKEN_VARIABLE}; "
+                "others send Authorization: Bearer TOKEN)"
+            )
         if not is_loopback(server.host):
             click.echo(f"  warning: listening on {server.host}, reachable from other machines", err=True)
         click.echo("Press Ctrl-C to stop.", nl=True)

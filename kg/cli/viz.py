@@ -25,22 +25,38 @@ def _source(graphs: tuple[Path, ...], store: Path | None):
 
 
 _graphs = click.argument("graphs", nargs=-1, type=click.Path(path_type=Path))
-_store = click.option("--store", type=click.Path(path_type=Path), default=None, is_flag=False,
-                      flag_value=str(DEFAULT_STORE),
-                      help=f"Read the embedded store instead (default folder {DEFAULT_STORE} when given bare).")
+_store = click.option(
+    "--store",
+    type=click.Path(path_type=Path),
+    default=None,
+    is_flag=False,
+    flag_value=str(DEFAULT_STORE),
+    help=f"Read the embedded store instead (default folder {DEFAULT_STORE} when given bare).",
+)
 
 
 @click.command()
 @_graphs
 @_store
-@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), default=DEFAULT_PAGE, show_default=True,
-              help="The HTML file to write.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=DEFAULT_PAGE,
+    show_default=True,
+    help="The HTML file to write.",
+)
 @click.option("--title", default=None, help="The page's title (default: the graph's name).")
-@click.option("--max-nodes", type=click.IntRange(10, 100_000), default=None, metavar="N",
-              help="Most nodes drawn at once (default 1000); beyond it the most connected are shown, with a message.")
+@click.option(
+    "--max-nodes",
+    type=click.IntRange(10, 100_000),
+    default=None,
+    metavar="N",
+    help="Most nodes drawn at once (default 1000); beyond it the most connected are shown, with a message.",
+)
 @click.option("--open", "open_", is_flag=True, help="Then open the page in the web browser.")
-def viz(graphs: tuple[Path, ...], store: Path | None, out: Path, title: str | None, max_nodes: int | None,
-        open_: bool) -> None:
+def viz(
+    graphs: tuple[Path, ...], store: Path | None, out: Path, title: str | None, max_nodes: int | None, open_: bool
+) -> None:
     """Write an interactive page of GRAPHS (default output/graph.trig) or a store: one HTML file.
 
     People, parties, offices and motions, and the events between them, as a network
@@ -71,8 +87,10 @@ def viz(graphs: tuple[Path, ...], store: Path | None, out: Path, title: str | No
     finally:
         db = None  # close the store
     d = page.data
-    click.echo(f"{len(d['entities'])} entities, {len(d['events'])} events, {len(d['claims'])} unasserted mentions, "
-               f"{len(d['documents'])} documents -> {out} ({len(html) / 1e6:.1f} MB)")
+    click.echo(
+        f"{len(d['entities'])} entities, {len(d['events'])} events, {len(d['claims'])} unasserted mentions, "
+        f"{len(d['documents'])} documents -> {out} ({len(html) / 1e6:.1f} MB)"
+    )
     if open_:
         import webbrowser
 
@@ -83,10 +101,21 @@ def viz(graphs: tuple[Path, ...], store: Path | None, out: Path, title: str | No
 @click.command()
 @_graphs
 @_store
-@click.option("--top", type=click.IntRange(1, 10_000), default=10, show_default=True,
-              help="How many of the entities with the most events to list.")
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
-              help="Aligned tables, or JSON for scripts.")
+@click.option(
+    "--top",
+    type=click.IntRange(1, 10_000),
+    default=10,
+    show_default=True,
+    help="How many of the entities with the most events to list.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Aligned tables, or JSON for scripts.",
+)
 def stats(graphs: tuple[Path, ...], store: Path | None, top: int, fmt: str) -> None:
     """Count what GRAPHS (default output/graph.trig) or a store hold.
 
