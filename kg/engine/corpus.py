@@ -30,8 +30,20 @@ from kg.engine.facts import Fact
 from kg.engine.record import DocumentRecord, EntityRecord, EventRecord
 from kg.model import Entity
 
-__all__ = ["DESCRIBED_KINDS", "Corpus", "Links", "Occurrence", "corpus_step", "described", "document_facts",
-           "event_keys", "group_keys", "merge_entities", "occurrences", "signature"]
+__all__ = [
+    "DESCRIBED_KINDS",
+    "Corpus",
+    "Links",
+    "Occurrence",
+    "corpus_step",
+    "described",
+    "document_facts",
+    "event_keys",
+    "group_keys",
+    "merge_entities",
+    "occurrences",
+    "signature",
+]
 
 #: the kinds of entity a document's graph describes (label, names, roles); the others appear in
 #: it only as the labelled agents, targets and role objects of what it describes
@@ -74,8 +86,7 @@ def merge_entities(documents: Sequence[Sequence[EntityRecord]]) -> tuple[list[tu
 
     local = []
     for records in documents:
-        entities = [Entity(kind=r.kind, name=r.name, names=set(r.names), key=r.key, aliases=r.aliases)
-                    for r in records]
+        entities = [Entity(kind=r.kind, name=r.name, names=set(r.names), key=r.key, aliases=r.aliases) for r in records]
         for e, r in zip(entities, records):
             if r.roles:
                 e.roles.update((role, entities[j]) for role, j in r.roles)
@@ -115,8 +126,9 @@ class Occurrence:
     corpus: tuple[int, ...]
 
 
-def occurrences(doc_id: str, events: Sequence[EventRecord], corpus: Sequence[int]
-                ) -> Iterator[tuple[tuple[str, frozenset[int]], Occurrence]]:
+def occurrences(
+    doc_id: str, events: Sequence[EventRecord], corpus: Sequence[int]
+) -> Iterator[tuple[tuple[str, frozenset[int]], Occurrence]]:
     """((class, corpus numbers of the targets), :class:`Occurrence`) for each event of a document
     that may be one real event with others: the groups :func:`group_keys` runs on."""
     corpus = tuple(corpus)
@@ -154,8 +166,12 @@ def group_keys(group: Sequence[Occurrence], entities: Sequence[Entity], iri: Cal
     return [keys[id(ev)] for ev in events]
 
 
-def event_keys(records: Sequence[DocumentRecord], numbers: Sequence[Sequence[int]], entities: Sequence[Entity],
-               iri: Callable[[int], str]) -> list[tuple[str | None, ...]]:
+def event_keys(
+    records: Sequence[DocumentRecord],
+    numbers: Sequence[Sequence[int]],
+    entities: Sequence[Entity],
+    iri: Callable[[int], str],
+) -> list[tuple[str | None, ...]]:
     """Per document, per event, its shared key (None: its own node): :func:`group_keys` on every group."""
     groups: dict[tuple, list[tuple[int, Occurrence]]] = {}
     for place, (record, corpus) in enumerate(zip(records, numbers)):
@@ -196,8 +212,9 @@ def signature(head: str, record: DocumentRecord, links: Links, entities: Sequenc
     return h.hexdigest()
 
 
-def document_facts(doc_id: str, events: Sequence[EventRecord], corpus: Sequence[int],
-                   entities: Sequence[Entity]) -> tuple[list[Fact], int]:
+def document_facts(
+    doc_id: str, events: Sequence[EventRecord], corpus: Sequence[int], entities: Sequence[Entity]
+) -> tuple[list[Fact], int]:
     """The asserted events of a document as :class:`kg.engine.facts.Fact` (agents and targets by
     their corpus names), and how many events it mentions without asserting them."""
     facts, claims = [], 0
@@ -205,9 +222,18 @@ def document_facts(doc_id: str, events: Sequence[EventRecord], corpus: Sequence[
         if not ev.asserted:
             claims += 1
             continue
-        facts.append(Fact(doc_id, ev.sentence_no, ev.cls, [entities[corpus[i]].name for i in ev.agent_entities()],
-                          [entities[corpus[i]].name for i in ev.target_entities()],
-                          ev.date.isoformat() if ev.date else None, ev.charge, ev.quote))
+        facts.append(
+            Fact(
+                doc_id,
+                ev.sentence_no,
+                ev.cls,
+                [entities[corpus[i]].name for i in ev.agent_entities()],
+                [entities[corpus[i]].name for i in ev.target_entities()],
+                ev.date.isoformat() if ev.date else None,
+                ev.charge,
+                ev.quote,
+            )
+        )
     return facts, claims
 
 

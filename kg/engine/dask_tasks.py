@@ -29,9 +29,24 @@ from kg.errors import KgError
 from kg.ingest.documents import Problem
 from kg.model import Entity, fold
 
-__all__ = ["ANALYSE_CHUNK", "MAP_CHUNK", "NameFold", "Part", "Shared", "Summary", "analyse_files",
-           "corpus_entities", "corpus_numbers", "event_group_keys", "event_occurrences", "fold_names", "join",
-           "map_partition", "name_key", "name_occurrences"]
+__all__ = [
+    "ANALYSE_CHUNK",
+    "MAP_CHUNK",
+    "NameFold",
+    "Part",
+    "Shared",
+    "Summary",
+    "analyse_files",
+    "corpus_entities",
+    "corpus_numbers",
+    "event_group_keys",
+    "event_occurrences",
+    "fold_names",
+    "join",
+    "map_partition",
+    "name_key",
+    "name_occurrences",
+]
 
 #: documents per nlp.pipe run within an analysis task (as kg.engine.workers.Analyser's chunk)
 ANALYSE_CHUNK = 32
@@ -88,15 +103,23 @@ def _identity(e: EntityRecord, doc_id: str, i: int) -> tuple:
     return (kind, folded, doc_id, i) if kind == "Person" and len(set(words)) < len(words) else k
 
 
-def summarise(record: DocumentRecord, key: str, content: str, path: str, order: tuple[int, int],
-              parsed: bool) -> Summary:
+def summarise(
+    record: DocumentRecord, key: str, content: str, path: str, order: tuple[int, int], parsed: bool
+) -> Summary:
     """The :class:`Summary` of a document's record."""
     identities = tuple(_identity(e, record.id, i) for i, e in enumerate(record.entities))
     return Summary(record, key, content, path, order, parsed, identities)
 
 
-def analyse_files(files: list[tuple[int, str]], out: str, model: str | None, version: str, batch_size: int,
-                  rebuild: bool, lang: str | None = None) -> Part:
+def analyse_files(
+    files: list[tuple[int, str]],
+    out: str,
+    model: str | None,
+    version: str,
+    batch_size: int,
+    rebuild: bool,
+    lang: str | None = None,
+) -> Part:
     """Read some files (``lang``: as :func:`kg.ingest.documents.read_corpus`), analyse their documents the
     cache does not have, summarise every one (a task)."""
     from kg.engine.workers import analyse_chunk, load_or_analyse
@@ -104,8 +127,10 @@ def analyse_files(files: list[tuple[int, str]], out: str, model: str | None, ver
     from kg.nlp.parse import load_model
 
     if kcache.analysis_version(model) != version:
-        raise KgError("a Dask worker runs another kg, spaCy, model or word lists than the client "
-                      "(its analysis version differs); install the same on every worker")
+        raise KgError(
+            "a Dask worker runs another kg, spaCy, model or word lists than the client "
+            "(its analysis version differs); install the same on every worker"
+        )
     cache = kcache.AnalysisCache(Path(out))
     found, problems = [], []
     for no, path in files:
@@ -118,7 +143,7 @@ def analyse_files(files: list[tuple[int, str]], out: str, model: str | None, ver
     fresh: dict[str, bytes] = {}
     failures: dict[str, str] = {}
     for i in range(0, len(todo), ANALYSE_CHUNK):
-        chunk = todo[i:i + ANALYSE_CHUNK]
+        chunk = todo[i : i + ANALYSE_CHUNK]
         for (_, k), data in zip(chunk, analyse_chunk([d for d, _ in chunk], load_model(model), batch_size)):
             if isinstance(data, Failed):
                 failures[k] = data.reason
@@ -156,8 +181,12 @@ def name_occurrences(s: Summary) -> Iterator[tuple[tuple, NameFold]]:
     """(identity in the name index, :class:`NameFold`) for each entity of a document."""
     for i, (e, k) in enumerate(zip(s.record.entities, s.identities)):
         roles = frozenset((r, s.identities[j]) for r, j in e.roles)
-        yield k, NameFold((-len(fold(e.name).split()), s.id, i), e.kind, e.name, e.key, e.aliases,
-                          e.names | {e.name}, roles)
+        yield (
+            k,
+            NameFold(
+                (-len(fold(e.name).split()), s.id, i), e.kind, e.name, e.key, e.aliases, e.names | {e.name}, roles
+            ),
+        )
 
 
 def fold_names(a: NameFold | None, b: NameFold | None) -> NameFold | None:
@@ -165,8 +194,7 @@ def fold_names(a: NameFold | None, b: NameFold | None) -> NameFold | None:
     if a is None or b is None:
         return a or b
     first = a if a.rank <= b.rank else b
-    return NameFold(first.rank, first.kind, first.name, first.key, first.aliases, a.names | b.names,
-                    a.roles | b.roles)
+    return NameFold(first.rank, first.kind, first.name, first.key, first.aliases, a.names | b.names, a.roles | b.roles)
 
 
 def corpus_entities(index: Iterable[tuple[tuple, NameFold]]) -> tuple[dict[tuple, int], list[Entity]]:
@@ -176,8 +204,12 @@ def corpus_entities(index: Iterable[tuple[tuple, NameFold]]) -> tuple[dict[tuple
     """
     folded = sorted(index, key=lambda kv: kv[1].rank)
     place = {k: i for i, (k, _) in enumerate(folded)}
-    records = [EntityRecord(n.kind, n.name, n.key, n.aliases, n.names,
-                            tuple(sorted((r, place[o]) for r, o in n.roles if o in place))) for _, n in folded]
+    records = [
+        EntityRecord(
+            n.kind, n.name, n.key, n.aliases, n.names, tuple(sorted((r, place[o]) for r, o in n.roles if o in place))
+        )
+        for _, n in folded
+    ]
     (numbers,), entities = merge_entities([records])
     return {k: numbers[i] for k, i in place.items()}, entities
 
@@ -228,12 +260,19 @@ def map_partition(number: int, pairs, shared: Shared, base: str, out: str, valid
     outdir = Path(out)
     pairs = sorted(pairs, key=lambda p: p[0].id)
     numbers = [corpus_numbers(s, shared.table) for s, _ in pairs]
-    tasks = [MapTask(s.id, s.key, graph_file(s.id), tuple(shared.entities[n] for n in corpus),
-                     tuple(keys.get(i) for i in range(len(s.record.events))))
-             for (s, keys), corpus in zip(pairs, numbers)]
+    tasks = [
+        MapTask(
+            s.id,
+            s.key,
+            graph_file(s.id),
+            tuple(shared.entities[n] for n in corpus),
+            tuple(keys.get(i) for i in range(len(s.record.events))),
+        )
+        for (s, keys), corpus in zip(pairs, numbers)
+    ]
     written, report, classes, claims, lines, failures = {}, None, Counter(), 0, [], {}
     for i in range(0, len(tasks), MAP_CHUNK):
-        done, findings, failed = map_documents(tasks[i:i + MAP_CHUNK], base, out, validate)
+        done, findings, failed = map_documents(tasks[i : i + MAP_CHUNK], base, out, validate)
         written.update(done)
         failures.update(failed)
         if findings is not None:
@@ -250,9 +289,19 @@ def map_partition(number: int, pairs, shared: Shared, base: str, out: str, valid
     data = b"".join((outdir / GRAPHS_DIR / written[s.id]["file"]).read_bytes() for s, _ in pairs)
     name = f"{PARTITIONS_DIR}/part-{number:05d}.nq"
     atomic_write_bytes(outdir / name, data, sync=False)
-    docs = {s.id: dict(written[s.id], hash=s.content, path=s.path, parsed=s.parsed, partition=name)
-            for s, _ in pairs}
-    partition = {"file": name, "documents": len(pairs), "triples": sum(d["triples"] for d in docs.values()),
-                 "sha": hashlib.sha256(data).hexdigest()}
-    return {"partition": partition, "documents": docs, "report": report, "classes": classes, "claims": claims,
-            "facts": lines, "problems": problems}
+    docs = {s.id: dict(written[s.id], hash=s.content, path=s.path, parsed=s.parsed, partition=name) for s, _ in pairs}
+    partition = {
+        "file": name,
+        "documents": len(pairs),
+        "triples": sum(d["triples"] for d in docs.values()),
+        "sha": hashlib.sha256(data).hexdigest(),
+    }
+    return {
+        "partition": partition,
+        "documents": docs,
+        "report": report,
+        "classes": classes,
+        "claims": claims,
+        "facts": lines,
+        "problems": problems,
+    }

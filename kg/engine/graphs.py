@@ -32,8 +32,9 @@ def graph_file(doc_id: str) -> str:
     return quote(doc_id, safe="-_.") + ".nq"
 
 
-def add_document(mapper, document: Document, record: DocumentRecord, corpus: Sequence[Entity],
-                 event_keys: Sequence[str | None]):
+def add_document(
+    mapper, document: Document, record: DocumentRecord, corpus: Sequence[Entity], event_keys: Sequence[str | None]
+):
     """Map one document into ``mapper`` (a :class:`kg.rdf.mapping.Mapper`); returns its graph's IRI.
 
     Args:
@@ -70,8 +71,10 @@ def _cached(task: MapTask, cache: AnalysisCache) -> tuple[Document, DocumentReco
     """The document and record of a document analysed or checked earlier in this build."""
     found = loads(cache.get(task.key), task.id)
     if found is None:
-        raise KgError(f"the cache entry of {task.id} disappeared during the build (from {cache.root}); "
-                      "is another build writing to the same output folder?")
+        raise KgError(
+            f"the cache entry of {task.id} disappeared during the build (from {cache.root}); "
+            "is another build writing to the same output folder?"
+        )
     return found
 
 
@@ -130,8 +133,15 @@ def _map_chunk(tasks: list[MapTask], base: str, out: str, validate: bool):
         path = graphs_dir / task.file
         if task.old_sha != sha or task.old_file != task.file or not path.is_file():
             atomic_write_bytes(path, data, sync=False)
-        written[task.id] = {"key": task.key, "signature": task.signature, "file": task.file, "graph": str(iri),
-                            "sha": sha, "triples": len(lines), "validated": validate}
+        written[task.id] = {
+            "key": task.key,
+            "signature": task.signature,
+            "file": task.file,
+            "graph": str(iri),
+            "sha": sha,
+            "triples": len(lines),
+            "validated": validate,
+        }
         everything[task.id] = (iri, data)
     if not validate:
         return written, None, failures
@@ -165,8 +175,9 @@ def _skip_nonconforming(collector, graphs: dict, base: str, failures: dict[str, 
     for doc_id in graphs:
         report = check([doc_id])
         if report is not None and report.violations:
-            failures[doc_id] = printable(f"its graph does not conform to ontology/shapes.ttl "
-                                         f"({report.violations[0].line()}); please report it")
+            failures[doc_id] = printable(
+                f"its graph does not conform to ontology/shapes.ttl ({report.violations[0].line()}); please report it"
+            )
     rest = [d for d in graphs if d not in failures]
     return check(rest) if rest else None
 
@@ -206,8 +217,9 @@ def warm_up() -> None:
         collector = TripleCollector()
         document = from_text("The Warm-up Party met.", id="warm-up")
         party = Entity(kind="PoliticalParty", name="Warm-up Party", key="warm up party")
-        iri = add_document(Mapper(DEFAULT_BASE, collector), document, DocumentRecord(document.id, (), (), (), ()),
-                           (party,), ())
+        iri = add_document(
+            Mapper(DEFAULT_BASE, collector), document, DocumentRecord(document.id, (), (), (), ()), (party,), ()
+        )
         Validator(True, DEFAULT_BASE).check(collector, "".join(collector.graph(iri).nquads()).encode("utf-8"))
     except Exception:  # noqa: BLE001
         pass

@@ -20,8 +20,10 @@ def no_input(problems: list[Problem]) -> NoInputError:
     """The error of a build that could read no article (``problems`` say why, input by input)."""
     reasons = "; ".join(f"{p.path}: {p.message}" for p in problems[:3] if not p.warning)
     more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-    return NoInputError("no article could be read" + (f": {reasons}{more}" if reasons else
-                                                       "; give .txt or .md files or folders"), problems)
+    return NoInputError(
+        "no article could be read" + (f": {reasons}{more}" if reasons else "; give .txt or .md files or folders"),
+        problems,
+    )
 
 
 class StrictError(KgError):
@@ -30,8 +32,10 @@ class StrictError(KgError):
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
         n = sum(1 for p in problems if not p.warning)
-        super().__init__(f"{n} article{'s' if n != 1 else ''} skipped (listed above) and --strict makes a skip an "
-                         "error; the merged graph files were not written")
+        super().__init__(
+            f"{n} article{'s' if n != 1 else ''} skipped (listed above) and --strict makes a skip an "
+            "error; the merged graph files were not written"
+        )
 
 
 def check_strict(problems: list[Problem]) -> None:
@@ -54,9 +58,16 @@ class Entry:
     path: str
 
 
-def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.AnalysisCache, version: str,
-                fresh: Callable[[Document, str], None] | None = None, *,
-                follow_symlinks: bool = False, lang: str | None = None) -> tuple[list[Entry], list[Problem], dict]:
+def read_inputs(
+    inputs: Iterable[Path | str],
+    previous: dict,
+    cache: kcache.AnalysisCache,
+    version: str,
+    fresh: Callable[[Document, str], None] | None = None,
+    *,
+    follow_symlinks: bool = False,
+    lang: str | None = None,
+) -> tuple[list[Entry], list[Problem], dict]:
     """The corpus's documents, sorted by id, as :func:`kg.ingest.documents.read_corpus` reads them, but
     without reading again a file that is unchanged since the last build (same size, times and
     inode, same reader code) and whose documents' analyses are all in the cache.
@@ -90,10 +101,13 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.Anal
     for path, resolved in input_files(inputs, problems, follow_symlinks=follow_symlinks):
         stamp = kcache.file_stamp(path)
         record = known.get(str(resolved))
-        if stamp is not None and record and record.get("stamp") == stamp and all(
-                cache.has(kcache.key_of(content, version)) for _, content, _ in record["docs"]):
-            kept = [d for d in record["docs"]
-                    if add(Entry(d[0], kcache.key_of(d[1], version), d[2]), path)]
+        if (
+            stamp is not None
+            and record
+            and record.get("stamp") == stamp
+            and all(cache.has(kcache.key_of(content, version)) for _, content, _ in record["docs"])
+        ):
+            kept = [d for d in record["docs"] if add(Entry(d[0], kcache.key_of(d[1], version), d[2]), path)]
             files[str(resolved)] = {"stamp": stamp, "docs": kept}
             continue
         found, more = read_corpus([path], lang=lang)
@@ -112,8 +126,9 @@ def read_inputs(inputs: Iterable[Path | str], previous: dict, cache: kcache.Anal
     return [entries[k] for k in sorted(entries)], problems, files
 
 
-def input_files(inputs: Iterable[Path | str], problems: list[Problem], *,
-                follow_symlinks: bool = False) -> Iterator[tuple[Path, Path]]:
+def input_files(
+    inputs: Iterable[Path | str], problems: list[Problem], *, follow_symlinks: bool = False
+) -> Iterator[tuple[Path, Path]]:
     """(path, resolved path) of each input file, in the order read, each file once; the problems
     of inputs that are no article file or folder, and the warnings of symbolic links left out
     (unless ``follow_symlinks``), are appended to ``problems`` as they are met."""

@@ -93,8 +93,10 @@ class BuildValidationError(KgError):
     def __init__(self, report):
         self.report = report
         n = len(report.violations)
-        super().__init__(f"the built graph does not conform to ontology/shapes.ttl ({n} violations, listed above); "
-                         "the merged graph files were not written")
+        super().__init__(
+            f"the built graph does not conform to ontology/shapes.ttl ({n} violations, listed above); "
+            "the merged graph files were not written"
+        )
 
 
 @dataclass
@@ -109,8 +111,13 @@ class _Doc:
     links: Links | None = None
 
 
-def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions = BuildOptions(), *,
-          progress: Progress = no_progress) -> StreamResult:
+def build(
+    inputs: Iterable[Path | str],
+    out: Path | str,
+    options: BuildOptions = BuildOptions(),
+    *,
+    progress: Progress = no_progress,
+) -> StreamResult:
     """Build the graph of ``inputs`` into the folder ``out``, re-using what an earlier build there did.
 
     Args:
@@ -154,8 +161,11 @@ class _LocalBuild:
             self.pack.abandon()
             raise
         self.corpus_step(docs)
-        old_docs = self.previous.get("documents", {}) if self.previous.get("base") == options.base \
-            and not options.rebuild else {}
+        old_docs = (
+            self.previous.get("documents", {})
+            if self.previous.get("base") == options.base and not options.rebuild
+            else {}
+        )
         manifest_docs = self.map(analyser, docs, old_docs)
         docs = [d for d in docs if d.id in manifest_docs]  # less those whose mapping failed
         if not docs:
@@ -178,9 +188,15 @@ class _LocalBuild:
             if rebuild or not self.cache.has(key):
                 feeder.add(document, key)
 
-        entries, problems, files = read_inputs(inputs, self.previous if not rebuild else {}, self.cache,
-                                               self.version, fresh, follow_symlinks=self.options.follow_symlinks,
-                                               lang=self.options.lang)
+        entries, problems, files = read_inputs(
+            inputs,
+            self.previous if not rebuild else {},
+            self.cache,
+            self.version,
+            fresh,
+            follow_symlinks=self.options.follow_symlinks,
+            lang=self.options.lang,
+        )
         if not entries:
             raise no_input(problems)
         self.result.documents, self.result.problems = len(entries), problems
@@ -214,8 +230,15 @@ class _LocalBuild:
             for doc in docs:
                 if doc.key in failures:
                     continue
-                found = load_or_analyse(self.cache, doc.key, doc.id, None, lambda doc=doc: reread(doc.id, files),
-                                        self.options.model, self.options.batch_size)
+                found = load_or_analyse(
+                    self.cache,
+                    doc.key,
+                    doc.id,
+                    None,
+                    lambda doc=doc: reread(doc.id, files),
+                    self.options.model,
+                    self.options.batch_size,
+                )
                 if isinstance(found, Failed):
                     failures[doc.key] = found.reason
                 else:
@@ -261,8 +284,13 @@ class _LocalBuild:
         todo = []
         for doc in docs:
             old = old_docs.get(doc.id)
-            if old and old.get("signature") == doc.links.signature and old.get("file") == doc.file \
-                    and (old.get("validated") or not validate) and (graphs_dir / doc.file).is_file():
+            if (
+                old
+                and old.get("signature") == doc.links.signature
+                and old.get("file") == doc.file
+                and (old.get("validated") or not validate)
+                and (graphs_dir / doc.file).is_file()
+            ):
                 manifest_docs[doc.id] = old
                 self.result.unchanged += 1
             else:
@@ -271,11 +299,21 @@ class _LocalBuild:
 
         def task(doc: _Doc) -> MapTask:
             old = old_docs.get(doc.id, {})
-            return MapTask(doc.id, doc.key, doc.file, tuple(entities[n] for n in doc.links.corpus),
-                           doc.links.event_keys, doc.links.signature, old.get("sha"), old.get("file"))
+            return MapTask(
+                doc.id,
+                doc.key,
+                doc.file,
+                tuple(entities[n] for n in doc.links.corpus),
+                doc.links.event_keys,
+                doc.links.signature,
+                old.get("sha"),
+                old.get("file"),
+            )
 
-        tasks = (([task(doc) for doc in todo[i:i + MAP_CHUNK]], self.options.base, str(self.out), validate)
-                 for i in range(0, len(todo), MAP_CHUNK))
+        tasks = (
+            ([task(doc) for doc in todo[i : i + MAP_CHUNK]], self.options.base, str(self.out), validate)
+            for i in range(0, len(todo), MAP_CHUNK)
+        )
         bar = self.progress(len(todo), "map")
         report, failures = None, {}
         # a few graphs (a re-run) are mapped here; many, by the workers, each writing its own files
@@ -330,16 +368,34 @@ class _LocalBuild:
             result.triples += n
             result.entailments = (str(entailments_graph_iri(options.base)), entailments, kcache.file_sha(entailments))
         paths = [out / get_format(f).filename for f in options.formats]
-        state = {"documents": {k: v["sha"] for k, v in manifest_docs.items()}, "formats": list(options.formats),
-                 "reason": options.reason, "extra": [kcache.file_sha(p) for p in extra]}
-        if options.rebuild or self.previous.get("outputs_state") != state or not all(p.is_file() for p in paths) \
-                or self.previous.get("outputs") != {p.name: _stamp(p) for p in paths}:
-            write_merged(files + extra, out, options.formats, options.base, tmp=out / kcache.CACHE_DIR / "tmp", pool=pool)
+        state = {
+            "documents": {k: v["sha"] for k, v in manifest_docs.items()},
+            "formats": list(options.formats),
+            "reason": options.reason,
+            "extra": [kcache.file_sha(p) for p in extra],
+        }
+        if (
+            options.rebuild
+            or self.previous.get("outputs_state") != state
+            or not all(p.is_file() for p in paths)
+            or self.previous.get("outputs") != {p.name: _stamp(p) for p in paths}
+        ):
+            write_merged(
+                files + extra, out, options.formats, options.base, tmp=out / kcache.CACHE_DIR / "tmp", pool=pool
+            )
         result.paths = paths
         result.lap("merge", self.clock)
-        kcache.save_manifest(out, {"base": options.base, "documents": manifest_docs, "outputs_state": state,
-                                   "outputs": {p.name: _stamp(p) for p in paths}, "files": file_records,
-                                   "reader": kcache.reader_version()})
+        kcache.save_manifest(
+            out,
+            {
+                "base": options.base,
+                "documents": manifest_docs,
+                "outputs_state": state,
+                "outputs": {p.name: _stamp(p) for p in paths},
+                "files": file_records,
+                "reader": kcache.reader_version(),
+            },
+        )
 
 
 def _stamp(path: Path) -> list:
@@ -348,4 +404,3 @@ def _stamp(path: Path) -> list:
     except OSError:
         return []
     return [st.st_size, st.st_mtime_ns]
-

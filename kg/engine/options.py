@@ -1,8 +1,8 @@
 """How to build: one frozen options object that every engine takes (``kg build``'s options).
 
-    >>> from kg.engine.options import BuildOptions
-    >>> BuildOptions(jobs=2, formats=("ttl", "nq")).formats
-    ('ttl', 'nq')
+>>> from kg.engine.options import BuildOptions
+>>> BuildOptions(jobs=2, formats=("ttl", "nq")).formats
+('ttl', 'nq')
 """
 
 from __future__ import annotations
@@ -37,8 +37,7 @@ def check_base(base: str) -> str:
     try:
         ox.NamedNode(base)
     except ValueError as err:
-        raise OptionsError(f"--base {base!r} is not an absolute IRI ({err}); give one such as "
-                           f"{DEFAULT_BASE}") from None
+        raise OptionsError(f"--base {base!r} is not an absolute IRI ({err}); give one such as {DEFAULT_BASE}") from None
     return base
 
 

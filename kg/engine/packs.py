@@ -63,8 +63,9 @@ class PackWriter:
         self._fh.close()
         self._fh = None
         index = {"format": FORMAT, "pack": f"{self.name}.pack", "entries": self.entries}
-        atomic_write_bytes(self.folder / f"{self.name}.json", json.dumps(index, sort_keys=True).encode("ascii"),
-                           sync=False)
+        atomic_write_bytes(
+            self.folder / f"{self.name}.json", json.dumps(index, sort_keys=True).encode("ascii"), sync=False
+        )
         if self.on_close is not None:
             self.on_close()
 
@@ -95,7 +96,7 @@ def index_names(folder: Path) -> frozenset[str]:
 
 def _pack_of(index_name: str) -> str:
     """``<name>.json`` -> ``<name>.pack``: the pack an index describes."""
-    return index_name[:-len(".json")] + ".pack"
+    return index_name[: -len(".json")] + ".pack"
 
 
 def read_index(folder: Path, names: frozenset[str]) -> dict[str, Where]:
@@ -130,8 +131,9 @@ def read_entry(folder: Path, where: Where) -> bytes | None:
     return data if len(data) == length else None
 
 
-def prune(folder: Path, index: dict[str, Where], names: frozenset[str], keep: set[str],
-          writer: Callable[[], PackWriter]) -> int:
+def prune(
+    folder: Path, index: dict[str, Where], names: frozenset[str], keep: set[str], writer: Callable[[], PackWriter]
+) -> int:
     """Remove the entries of the packs in ``folder`` whose key is not in ``keep``; returns how many.
 
     ``index`` and ``names`` are :func:`read_index` of :func:`index_names` as they are now. A pack
@@ -163,7 +165,7 @@ def prune(folder: Path, index: dict[str, Where], names: frozenset[str], keep: se
     for name in gone:
         (folder / name).unlink(missing_ok=True)
         (folder / _pack_of(name)).unlink(missing_ok=True)
-    indexed = {n[:-len(".json")] for n in index_names(folder)}
+    indexed = {n[: -len(".json")] for n in index_names(folder)}
     for f in folder.iterdir():  # packs without their index (a build stopped), and anything else
         if f.is_symlink() or (f.is_file() and f.stem not in indexed):
             f.unlink(missing_ok=True)

@@ -104,10 +104,26 @@ def record_of(analysed: Analysed) -> DocumentRecord:
 
     sentences = tuple((p.start + s.start_char, p.start + s.end_char) for p in analysed.paragraphs for s in p.sents)
     first = {s: i + 1 for i, s in reversed(list(enumerate(sentences)))}
-    events = tuple(EventRecord(ev.cls, ev.rule, ev.trigger, ev.para, ev.trigger_index, ev.sentence,
-                               first.get(ev.sentence, 0), tuple(argument(m) for m in ev.agents),
-                               tuple(argument(m) for m in ev.targets), ev.charge, ev.modality, ev.confidence,
-                               ev.date, ev.quote, ev.quote_span) for ev in analysed.events)
+    events = tuple(
+        EventRecord(
+            ev.cls,
+            ev.rule,
+            ev.trigger,
+            ev.para,
+            ev.trigger_index,
+            ev.sentence,
+            first.get(ev.sentence, 0),
+            tuple(argument(m) for m in ev.agents),
+            tuple(argument(m) for m in ev.targets),
+            ev.charge,
+            ev.modality,
+            ev.confidence,
+            ev.date,
+            ev.quote,
+            ev.quote_span,
+        )
+        for ev in analysed.events
+    )
     authors = tuple(sorted((i, number(e)) for i, e in analysed.post_authors.items()))
     records = []
     i = 0
@@ -138,9 +154,12 @@ def analysed_record(document: Document, paragraphs: list[nlp.Paragraph], languag
         return failed("analysis", err)
 
 
-def analyse_documents(documents: Sequence[Document], language, batch_size: int = 64,
-                      parsed: Callable[[Document, int], None] | None = None,
-                      ) -> Iterator[tuple[Document, DocumentRecord | Failed]]:
+def analyse_documents(
+    documents: Sequence[Document],
+    language,
+    batch_size: int = 64,
+    parsed: Callable[[Document, int], None] | None = None,
+) -> Iterator[tuple[Document, DocumentRecord | Failed]]:
     """Each document with its record, or why it could not be analysed, in order (every engine's analysis).
 
     The documents' paragraphs are parsed together (:func:`kg.nlp.parse.parse_many`); when the parse of a
@@ -208,8 +227,9 @@ def build_corpus(
 
     check_base(base)
 
-    documents, problems = read_corpus((Path(p) for p in inputs), follow_symlinks=follow_symlinks, lang=lang) \
-        if inputs else ([], [])
+    documents, problems = (
+        read_corpus((Path(p) for p in inputs), follow_symlinks=follow_symlinks, lang=lang) if inputs else ([], [])
+    )
     for n, t in enumerate(texts):
         try:
             documents.append(t if isinstance(t, Document) else from_text(t, id=f"text-{n + 1}"))
@@ -245,8 +265,9 @@ def build_corpus(
             problems.append(Problem(document.path or Path(document.id), failed("mapping", err).reason))
             dropped.add(document.id)
     _strict_or_not(strict, problems)
-    return BuildResult(mapper.dataset, kept, problems, [f for f in corpus.facts if f.document not in dropped],
-                       corpus.claims)
+    return BuildResult(
+        mapper.dataset, kept, problems, [f for f in corpus.facts if f.document not in dropped], corpus.claims
+    )
 
 
 def _strict_or_not(strict: bool, problems: list[Problem]) -> None:
@@ -257,10 +278,18 @@ def _strict_or_not(strict: bool, problems: list[Problem]) -> None:
         check_strict(problems)
 
 
-def build(inputs: Iterable[Path | str] = (), texts: Iterable[str | Document] = (), *,
-          base: str = DEFAULT_BASE, model: str | None = None, follow_symlinks: bool = False,
-          lang: str | None = None, strict: bool = False) -> Dataset:
+def build(
+    inputs: Iterable[Path | str] = (),
+    texts: Iterable[str | Document] = (),
+    *,
+    base: str = DEFAULT_BASE,
+    model: str | None = None,
+    follow_symlinks: bool = False,
+    lang: str | None = None,
+    strict: bool = False,
+) -> Dataset:
     """Build and return the :class:`rdflib.Dataset` (one named graph per document built); the arguments
     are :func:`build_corpus`'s (see it for what is skipped, and ``strict``)."""
-    return build_corpus(inputs, texts, base=base, model=model, follow_symlinks=follow_symlinks, lang=lang,
-                        strict=strict).dataset
+    return build_corpus(
+        inputs, texts, base=base, model=model, follow_symlinks=follow_symlinks, lang=lang, strict=strict
+    ).dataset

@@ -62,8 +62,15 @@ def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int,
     return [entry(d, r) for d, r in analyse_documents(list(documents), nlp, batch_size, parsed)]
 
 
-def load_or_analyse(cache: AnalysisCache, key: str, doc_id: str, data: bytes | None, document: Callable[[], Document],
-                    model: str | None, batch_size: int) -> DocumentRecord | Failed:
+def load_or_analyse(
+    cache: AnalysisCache,
+    key: str,
+    doc_id: str,
+    data: bytes | None,
+    document: Callable[[], Document],
+    model: str | None,
+    batch_size: int,
+) -> DocumentRecord | Failed:
     """The record of the cache entry ``data`` (read from ``cache`` when None) of the document ``doc_id``;
     a missing or damaged entry is analysed again, here, and cached (or is :class:`~kg.engine.record.Failed`).
 
@@ -168,8 +175,9 @@ class Analyser:
 
     def _pool(self, warm: bool = False) -> ProcessPoolExecutor:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(self.jobs, mp_context=_context(), initializer=_init_worker,
-                                            initargs=(self.model, warm))
+            self.pool = ProcessPoolExecutor(
+                self.jobs, mp_context=_context(), initializer=_init_worker, initargs=(self.model, warm)
+            )
         return self.pool
 
     def _ordered(self, calls) -> Iterator:
@@ -277,7 +285,7 @@ class Feeder:
         rest = self.buffer
         size = -(-len(rest) // self.analyser.jobs)  # one piece a worker (all of it, with one job)
         for i in range(0, len(rest), size or 1):
-            self.buffer = rest[i:i + size]
+            self.buffer = rest[i : i + size]
             self._send()
         while self.window:
             self._collect()
