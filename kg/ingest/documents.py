@@ -19,8 +19,21 @@ from kg.ingest.sources import read_html, read_jsonl
 from kg.ingest.text import Document, Embed, Problem, from_text, read_document
 from kg.ingest.warc import read_warc
 
-__all__ = ["READERS", "SUFFIXES", "Document", "Embed", "Problem", "folder_files", "from_text", "no_articles",
-           "not_english", "read_corpus", "read_document", "read_file", "suffix_of"]
+__all__ = [
+    "READERS",
+    "SUFFIXES",
+    "Document",
+    "Embed",
+    "Problem",
+    "folder_files",
+    "from_text",
+    "no_articles",
+    "not_english",
+    "read_corpus",
+    "read_document",
+    "read_file",
+    "suffix_of",
+]
 
 #: a reader: one file -> its documents and the problems met (a bad line of a .jsonl file, ...)
 Reader = Callable[[Path], tuple[list[Document], list[Problem]]]
@@ -54,8 +67,15 @@ def _jsonl(path: Path) -> tuple[list[Document], list[Problem]]:
 
 
 #: the reader of each file extension kg reads; adding a format is one row
-READERS: dict[str, Reader] = {".txt": _text, ".md": _text, ".jsonl": _jsonl, ".html": _html, ".htm": _html,
-                              ".warc": read_warc, ".warc.gz": read_warc}
+READERS: dict[str, Reader] = {
+    ".txt": _text,
+    ".md": _text,
+    ".jsonl": _jsonl,
+    ".html": _html,
+    ".htm": _html,
+    ".warc": read_warc,
+    ".warc.gz": read_warc,
+}
 SUFFIXES = tuple(READERS)
 
 
@@ -109,8 +129,13 @@ def folder_files(folder: Path, *, follow_symlinks: bool = False, problems: list[
                 continue
             if target is not None and not follow_symlinks and not target.is_relative_to(root):
                 if (is_dir or is_article) and problems is not None:
-                    problems.append(Problem(path, f"a symbolic link to {target}, outside {folder}; not read "
-                                                  "(--follow-symlinks reads it)", warning=True))
+                    problems.append(
+                        Problem(
+                            path,
+                            f"a symbolic link to {target}, outside {folder}; not read (--follow-symlinks reads it)",
+                            warning=True,
+                        )
+                    )
                 continue
             if is_dir:
                 real = target or path.resolve()
@@ -138,12 +163,16 @@ def read_file(path: Path) -> tuple[list[Document], list[Problem]]:
 def not_english(doc: Document, path: Path, code: str, confidence: float) -> Problem:
     """The problem of an article in another language than English (skipped: kg maps English only)."""
     what = f"article {doc.id!r} " if suffix_of(path) in (".jsonl", ".warc", ".warc.gz") else ""  # a file of many
-    return Problem(doc.path or path, f"{what}is in language {code!r} ({confidence:.0%} sure), not English: "
-                                     "kg maps English articles only (--lang en builds it as English anyway)")
+    return Problem(
+        doc.path or path,
+        f"{what}is in language {code!r} ({confidence:.0%} sure), not English: "
+        "kg maps English articles only (--lang en builds it as English anyway)",
+    )
 
 
-def read_corpus(inputs: Iterable[Path], *, follow_symlinks: bool = False,
-                lang: str | None = None) -> tuple[list[Document], list[Problem]]:
+def read_corpus(
+    inputs: Iterable[Path], *, follow_symlinks: bool = False, lang: str | None = None
+) -> tuple[list[Document], list[Problem]]:
     """Read files and folders; return documents sorted by id and the problems met.
 
     A file or folder given is read even if it is a symbolic link; in a folder, a link to a file or
@@ -164,7 +193,9 @@ def read_corpus(inputs: Iterable[Path], *, follow_symlinks: bool = False,
             problems.append(Problem(given, "no such file or folder; check the path"))
             continue
         elif suffix_of(given) not in READERS:
-            problems.append(Problem(given, f"unknown extension {given.suffix or '(none)'}; kg reads {', '.join(SUFFIXES)}"))
+            problems.append(
+                Problem(given, f"unknown extension {given.suffix or '(none)'}; kg reads {', '.join(SUFFIXES)}")
+            )
             continue
         else:
             files = [given]
@@ -191,8 +222,12 @@ def read_corpus(inputs: Iterable[Path], *, follow_symlinks: bool = False,
                     continue
                 if doc.id in documents:
                     other = documents[doc.id].path
-                    problems.append(Problem(doc.path or path, f"duplicate document id {doc.id!r} (also {other}); "
-                                                              "rename one file or give a unique id"))
+                    problems.append(
+                        Problem(
+                            doc.path or path,
+                            f"duplicate document id {doc.id!r} (also {other}); rename one file or give a unique id",
+                        )
+                    )
                     continue
                 documents[doc.id] = doc
     return [documents[k] for k in sorted(documents)], problems

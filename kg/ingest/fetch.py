@@ -71,7 +71,7 @@ def as_url(value: str | Path) -> str:
     text = str(value)
     for scheme in ("https:/", "http:/"):
         if text.startswith(scheme) and not text.startswith(scheme + "/"):
-            return scheme + "/" + text[len(scheme):]
+            return scheme + "/" + text[len(scheme) :]
     return text
 
 
@@ -93,8 +93,10 @@ def check_address(url: str, allow_private: bool) -> None:
     for info in infos:
         address = ipaddress.ip_address(info[4][0].split("%")[0])
         if not address.is_global:
-            raise FetchError(f"{url}: {parts.hostname} is a private or local address ({address}); "
-                             "kg fetches public addresses only (--allow-private to fetch it anyway)")
+            raise FetchError(
+                f"{url}: {parts.hostname} is a private or local address ({address}); "
+                "kg fetches public addresses only (--allow-private to fetch it anyway)"
+            )
 
 
 @dataclass
@@ -130,12 +132,20 @@ class Fetcher:
         from urllib3.util import Retry, Timeout
 
         if self._pool is None:
-            retry = Retry(total=self.options.retries, backoff_factor=0.5, status_forcelist=(429, 500, 502, 503, 504),
-                          allowed_methods=["GET"], redirect=False, respect_retry_after_header=True,
-                          raise_on_status=False)
-            self._pool = urllib3.PoolManager(retries=retry, timeout=Timeout(connect=self.options.timeout,
-                                                                            read=self.options.timeout),
-                                             headers={"User-Agent": self.options.user_agent})
+            retry = Retry(
+                total=self.options.retries,
+                backoff_factor=0.5,
+                status_forcelist=(429, 500, 502, 503, 504),
+                allowed_methods=["GET"],
+                redirect=False,
+                respect_retry_after_header=True,
+                raise_on_status=False,
+            )
+            self._pool = urllib3.PoolManager(
+                retries=retry,
+                timeout=Timeout(connect=self.options.timeout, read=self.options.timeout),
+                headers={"User-Agent": self.options.user_agent},
+            )
         host = urlsplit(url).netloc
         wait = self._last.get(host, 0.0) + self.options.delay - time.monotonic()
         if wait > 0:
@@ -209,8 +219,9 @@ def is_feed(media: str, body: bytes) -> bool:
     return media in FEED_TYPES or (media in ("", "text/plain") and (b"<rss" in head or b"<feed" in head))
 
 
-def expand(inputs: list, cache: Path, options: FetchOptions = FetchOptions(),
-           urls_file: Path | None = None) -> tuple[list[Path], list[Problem], int]:
+def expand(
+    inputs: list, cache: Path, options: FetchOptions = FetchOptions(), urls_file: Path | None = None
+) -> tuple[list[Path], list[Problem], int]:
     """Inputs with every URL, feed and list of URLs replaced by the web archives of their pages.
 
     Args:
@@ -230,8 +241,11 @@ def expand(inputs: list, cache: Path, options: FetchOptions = FetchOptions(),
             lines = Path(urls_file).read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as exc:
             raise KgError(f"{urls_file}: cannot read the list of URLs ({exc})") from None
-        wanted += [(line.strip(), f"{urls_file}:{n}") for n, line in enumerate(lines, 1)
-                   if line.strip() and not line.lstrip().startswith("#")]
+        wanted += [
+            (line.strip(), f"{urls_file}:{n}")
+            for n, line in enumerate(lines, 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
     for given in inputs:
         if is_url(given):
             wanted.append((as_url(given), as_url(given)))

@@ -82,8 +82,9 @@ def page_text(html: str, where: Path) -> tuple[str, dict[str, Any]]:
     # writing it, which turns an escaped line break before a combining accent ('\\n' + U+0301) into '\\ń',
     # an escape JSON does not have. No deduplication: trafilatura keeps a process-wide record of the text
     # it has seen, and would drop a page's text the second time one process reads it
-    found = trafilatura.bare_extraction(html, with_metadata=True, include_comments=False, include_tables=False,
-                                        deduplicate=False)
+    found = trafilatura.bare_extraction(
+        html, with_metadata=True, include_comments=False, include_tables=False, deduplicate=False
+    )
     text = xmltotxt(found.body, include_formatting=False) if found is not None and found.body is not None else ""
     if not text.strip():
         raise InputError(where, "no article text found in this page")

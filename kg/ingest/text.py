@@ -143,8 +143,9 @@ def _without_surrogates(fields: dict[str, Any]) -> tuple[dict[str, Any], str | N
     if not bad:
         return fields, None
     fields = {k: _SURROGATE.sub("\ufffd", v) if k in bad else v for k, v in fields.items()}
-    return fields, (f"lone surrogates (half a UTF-16 pair, which no UTF-8 text can hold) in its "
-                    f"{', '.join(bad)} replaced by U+FFFD")
+    return fields, (
+        f"lone surrogates (half a UTF-16 pair, which no UTF-8 text can hold) in its {', '.join(bad)} replaced by U+FFFD"
+    )
 
 
 def normalise(text: str) -> str:
@@ -247,12 +248,15 @@ def _as_text_when_unbuildable(build):
             return build(loader, node)
         except (ValueError, OverflowError):
             return loader.construct_scalar(node)
+
     return construct
 
 
-for _tag, _build in (("timestamp", yaml.constructor.SafeConstructor.construct_yaml_timestamp),
-                     ("int", yaml.constructor.SafeConstructor.construct_yaml_int),
-                     ("float", yaml.constructor.SafeConstructor.construct_yaml_float)):
+for _tag, _build in (
+    ("timestamp", yaml.constructor.SafeConstructor.construct_yaml_timestamp),
+    ("int", yaml.constructor.SafeConstructor.construct_yaml_int),
+    ("float", yaml.constructor.SafeConstructor.construct_yaml_float),
+):
     _YamlLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _as_text_when_unbuildable(_build))
 _YAML_LOADER = _YamlLoader
 
@@ -273,8 +277,9 @@ def _front_matter(text: str, where: str) -> tuple[dict[str, Any], str]:
         alias = next((e for e in yaml.parse(source, Loader=_YAML_LOADER) if isinstance(e, yaml.AliasEvent)), None)
         if alias is not None:
             line = f" (line {alias.start_mark.line + 2})" if alias.start_mark is not None else ""
-            raise InputError(where, f"front matter uses a YAML alias (*{alias.anchor}){line}; "
-                                    "write the value out instead")
+            raise InputError(
+                where, f"front matter uses a YAML alias (*{alias.anchor}){line}; write the value out instead"
+            )
         meta = yaml.load(source, Loader=_YAML_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -284,8 +289,9 @@ def _front_matter(text: str, where: str) -> tuple[dict[str, Any], str]:
     except RecursionError:
         raise InputError(where, "front matter is nested too deep to read; write 'key: value' lines") from None
     except (ValueError, OverflowError, TypeError) as exc:  # a value YAML cannot build
-        raise InputError(where, f"front matter has a value that cannot be read ({_shown(str(exc))}); "
-                                "quote it") from None
+        raise InputError(
+            where, f"front matter has a value that cannot be read ({_shown(str(exc))}); quote it"
+        ) from None
     if not isinstance(meta, dict | None):
         raise InputError(where, "front matter must be 'key: value' lines (title, url, published, outlet)")
     return meta or {}, text[close.end() :].lstrip("\n")
@@ -315,9 +321,19 @@ def _parse(raw: str, id: str, path: Path | None, overrides: dict[str, Any]) -> D
             raise InputError(where, f"front matter '{key}' must be a single line of text")
         meta[key] = None if value is None else str(value).strip()
     published = _to_date(meta["published"], where)
-    source = unified[len(text) - len(body):]  # the body is a suffix of text, and translate keeps lengths
-    return Document(id, body, path, meta["title"], meta["url"], published, meta["outlet"], find_embeds(body),
-                    notes=notes, source=None if source == body else source)
+    source = unified[len(text) - len(body) :]  # the body is a suffix of text, and translate keeps lengths
+    return Document(
+        id,
+        body,
+        path,
+        meta["title"],
+        meta["url"],
+        published,
+        meta["outlet"],
+        find_embeds(body),
+        notes=notes,
+        source=None if source == body else source,
+    )
 
 
 def from_text(text: str, id: str = "text", **meta: Any) -> Document:
@@ -348,8 +364,9 @@ def read_document(path: Path) -> Document:
         if legacy is None:
             raise InputError(path, f"not UTF-8 text ({bad}); save it as UTF-8") from None
         doc = _parse(legacy, path.stem, path, {})
-        return replace(doc, notes=(f"not UTF-8 ({bad}); read as Windows-1252: check its accents, "
-                                   "or save it as UTF-8", *doc.notes))
+        return replace(
+            doc, notes=(f"not UTF-8 ({bad}); read as Windows-1252: check its accents, or save it as UTF-8", *doc.notes)
+        )
 
 
 def _legacy_decode(data: bytes) -> str | None:

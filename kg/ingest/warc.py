@@ -46,8 +46,11 @@ def read_warc(path: Path) -> tuple[list[Document], list[Problem]]:
             except (ArchiveLoadFailed, ValueError, EOFError, OSError) as exc:
                 if not documents and not problems:
                     raise InputError(path, f"not a web archive (WARC) file: {exc}") from None
-                problems.append(Problem(path, f"the archive is damaged after {len(documents)} articles ({exc}); "
-                                              "the rest is left out"))
+                problems.append(
+                    Problem(
+                        path, f"the archive is damaged after {len(documents)} articles ({exc}); the rest is left out"
+                    )
+                )
     except OSError as exc:
         raise InputError(path, f"cannot read it ({exc.strerror or exc})") from None
     if not documents and not problems:
