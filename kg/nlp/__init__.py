@@ -1,2 +1,1 @@
-"""Stage 2, nlp: the spaCy model, a document parsed paragraph by paragraph, and dependency-parse helpers.
-"""
+"""Stage 2, nlp: the spaCy model, a document parsed paragraph by paragraph, and dependency-parse helpers."""

@@ -32,10 +32,34 @@ from spacy.tokens import Doc
 from spacy.tokens._retokenize import set_token_attrs
 
 #: pattern keys whose value is fixed by the token's (word, tag, dependency)
-_KEYS = {"ORTH", "TEXT", "LOWER", "SHAPE", "PREFIX", "SUFFIX", "LENGTH", "TAG", "DEP",
-         "IS_ALPHA", "IS_ASCII", "IS_DIGIT", "IS_LOWER", "IS_UPPER", "IS_TITLE", "IS_PUNCT", "IS_SPACE",
-         "IS_STOP", "IS_BRACKET", "IS_QUOTE", "IS_LEFT_PUNCT", "IS_RIGHT_PUNCT", "IS_CURRENCY",
-         "LIKE_NUM", "LIKE_EMAIL", "LIKE_URL"}
+_KEYS = {
+    "ORTH",
+    "TEXT",
+    "LOWER",
+    "SHAPE",
+    "PREFIX",
+    "SUFFIX",
+    "LENGTH",
+    "TAG",
+    "DEP",
+    "IS_ALPHA",
+    "IS_ASCII",
+    "IS_DIGIT",
+    "IS_LOWER",
+    "IS_UPPER",
+    "IS_TITLE",
+    "IS_PUNCT",
+    "IS_SPACE",
+    "IS_STOP",
+    "IS_BRACKET",
+    "IS_QUOTE",
+    "IS_LEFT_PUNCT",
+    "IS_RIGHT_PUNCT",
+    "IS_CURRENCY",
+    "LIKE_NUM",
+    "LIKE_EMAIL",
+    "LIKE_URL",
+}
 _NAME = "kg_memo_attribute_ruler"
 
 
@@ -106,7 +130,7 @@ class MemoRuler:
                 starts.append(i)
         strings, indices = self.vocab.strings, self.ruler.indices
         for i in starts:
-            for match, start, end in self.multi(doc[i:i + self.longest], allow_missing=True):
+            for match, start, end in self.multi(doc[i : i + self.longest], allow_missing=True):
                 if start:
                     continue  # found again from its own first token
                 aid, index = int(strings[match]), indices[int(strings[match])]

@@ -90,7 +90,7 @@ class Paragraph:
         if not 0 <= s < e <= len(self.tokens):
             return self.doc[s:e].text
         last = self.tokens[e - 1]
-        return self.text[self.tokens[s].idx:last.idx + len(self.texts[e - 1])]
+        return self.text[self.tokens[s].idx : last.idx + len(self.texts[e - 1])]
 
 
 def load_model(name: str | None = None) -> Language:
@@ -135,7 +135,7 @@ def paragraphs(text: str) -> Iterator[tuple[int, str]]:
     more than :data:`MAX_RUN` characters without a space."""
     pos = 0
     for m in _PARAGRAPH.finditer(text + "\n\n"):
-        chunk = text[pos:m.start()]
+        chunk = text[pos : m.start()]
         stripped = chunk.strip()
         if stripped:
             for offset, piece in _short_runs(pos + (len(chunk) - len(chunk.lstrip())), stripped):
@@ -148,11 +148,11 @@ def _short_runs(offset: int, text: str) -> Iterator[tuple[int, str]]:
     the text between long runs, and each long run cut every :data:`MAX_RUN` characters."""
     pos = 0
     for m in _LONG_RUN.finditer(text):
-        before = text[pos:m.start()]
+        before = text[pos : m.start()]
         if before.strip():
             yield offset + pos + (len(before) - len(before.lstrip())), before.strip()
         for i in range(m.start(), m.end(), MAX_RUN):
-            yield offset + i, text[i:min(i + MAX_RUN, m.end())]
+            yield offset + i, text[i : min(i + MAX_RUN, m.end())]
         pos = m.end()
     rest = text[pos:]
     if rest.strip():
@@ -175,7 +175,9 @@ def _pieces(offset: int, text: str) -> Iterator[tuple[int, str]]:
         yield offset, text.strip()
 
 
-def parse(documents: Iterable[Document], nlp: Language, batch_size: int = 64) -> Iterator[tuple[Document, list[Paragraph]]]:
+def parse(
+    documents: Iterable[Document], nlp: Language, batch_size: int = 64
+) -> Iterator[tuple[Document, list[Paragraph]]]:
     """Parse each document's paragraphs with ``nlp.pipe``; yields (document, paragraphs)."""
     for document in documents:
         chunks = [(off, t) for off, t in paragraphs(document.text) if not _is_attribution(document, off)]
@@ -183,14 +185,18 @@ def parse(documents: Iterable[Document], nlp: Language, batch_size: int = 64) ->
         yield document, [Paragraph(off, d) for (off, _), d in zip(chunks, docs)]
 
 
-def parse_many(documents: Iterable[Document], nlp: Language, batch_size: int = 64,
-               parsed: Callable[[Document, int], None] | None = None) -> Iterator[tuple[Document, list[Paragraph]]]:
+def parse_many(
+    documents: Iterable[Document],
+    nlp: Language,
+    batch_size: int = 64,
+    parsed: Callable[[Document, int], None] | None = None,
+) -> Iterator[tuple[Document, list[Paragraph]]]:
     """Like :func:`parse`, but the paragraphs of consecutive documents share ``nlp.pipe``
     batches of ``batch_size`` (many short articles parse faster so); yields in order.
 
     A paragraph's parse does not depend on the others in its batch (``tests/test_jobs.py``
     checks), so the results are those of :func:`parse`.
-    
+
     ``parsed(document, characters)`` is called as each paragraph is parsed (progress within a long
     article).
     """
@@ -207,8 +213,9 @@ def parse_many(documents: Iterable[Document], nlp: Language, batch_size: int = 6
         yield from _parse_group(group, texts, nlp, batch_size, parsed)
 
 
-def _parse_group(group, texts: list[str], nlp: Language, batch_size: int,
-                 parsed: Callable[[Document, int], None] | None = None):
+def _parse_group(
+    group, texts: list[str], nlp: Language, batch_size: int, parsed: Callable[[Document, int], None] | None = None
+):
     docs = iter(nlp.pipe(texts, batch_size=batch_size))
     for document, chunks in group:
         paragraphs = []

@@ -28,15 +28,24 @@ def is_passive(verb: Token) -> bool:
     if causative(verb):
         return True
     # "was named by the Speaker and suspended": a coordinated participle shares the voice
-    if verb.dep_ == "conj" and verb.tag_ == "VBN" and verb.head.pos_ == "VERB" and not direct_subject(verb) \
-            and is_passive(verb.head):
+    if (
+        verb.dep_ == "conj"
+        and verb.tag_ == "VBN"
+        and verb.head.pos_ == "VERB"
+        and not direct_subject(verb)
+        and is_passive(verb.head)
+    ):
         return True
     # "was co-sponsored by X": a split prefix leaves the participle a complement of 'be'
     if _be_complement(verb) and any(c.dep_ == "agent" for c in verb.children):
         return True
     # "being kicked out": auxpass may hang on the xcomp itself
-    return verb.tag_ == "VBN" and verb.dep_ in {"acl", "xcomp"} and not any(c.dep_ == "aux" for c in verb.children) \
+    return (
+        verb.tag_ == "VBN"
+        and verb.dep_ in {"acl", "xcomp"}
+        and not any(c.dep_ == "aux" for c in verb.children)
         and verb.head.lemma_ not in {"have"}
+    )
 
 
 def _be_complement(verb: Token) -> bool:
@@ -45,8 +54,12 @@ def _be_complement(verb: Token) -> bool:
 
 def causative(verb: Token) -> bool:
     """'have/get X + past participle' ('tried to have him kicked out')."""
-    return verb.tag_ in {"VBN", "VBD"} and verb.dep_ in {"ccomp", "xcomp"} and verb.head.lemma_ in lexicon.load().grammar["causative_verbs"] \
+    return (
+        verb.tag_ in {"VBN", "VBD"}
+        and verb.dep_ in {"ccomp", "xcomp"}
+        and verb.head.lemma_ in lexicon.load().grammar["causative_verbs"]
         and any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children)
+    )
 
 
 def direct_subject(verb: Token) -> Token | None:
@@ -87,8 +100,12 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
     if verb.dep_ == "advcl":
         return subject_of(head, _depth + 1)
     # "with 194 Republicans opposing it", "Republican members opposing": a present participle's noun does it
-    if verb.dep_ == "acl" and verb.tag_ == "VBG" and not any(c.dep_ == "aux" for c in verb.children) \
-            and head.pos_ in {"PROPN", "NOUN"}:
+    if (
+        verb.dep_ == "acl"
+        and verb.tag_ == "VBG"
+        and not any(c.dep_ == "aux" for c in verb.children)
+        and head.pos_ in {"PROPN", "NOUN"}
+    ):
         return head
     # "the decision to toss X" / "the only MP to oppose the motion"
     if verb.dep_ == "acl" and verb.tag_ != "VBN":
@@ -109,8 +126,12 @@ def by_agent(verb: Token) -> Token | None:
     """The by-phrase of a passive verb ("kicked out ... by the Speaker"), even when the
     parser hung it on a nearby noun ("after the incident by speaker X"), or on the first
     of two coordinated participles ("named by the Speaker and suspended")."""
-    if verb.dep_ == "conj" and verb.tag_ in {"VBN", "VBD"} and is_passive(verb.head) and not any(
-            c.dep_ == "agent" or (c.dep_ == "prep" and c.lower_ == "by") for c in verb.children):
+    if (
+        verb.dep_ == "conj"
+        and verb.tag_ in {"VBN", "VBD"}
+        and is_passive(verb.head)
+        and not any(c.dep_ == "agent" or (c.dep_ == "prep" and c.lower_ == "by") for c in verb.children)
+    ):
         agent = by_agent(verb.head)
         if agent is not None:
             return agent
@@ -128,8 +149,11 @@ def by_agent(verb: Token) -> Token | None:
         if t.head.pos_ in {"VERB", "AUX"} and t.head.i != verb.i and not _within(t.head, verb):
             continue
         # ... nor to another passive verb inside the trigger's clause
-        if any(a.pos_ == "VERB" and a.i != verb.i and a.i > verb.i and is_passive(a) and not causative(a)
-               for a in t.ancestors if a.i < t.i and _within(a, verb)):
+        if any(
+            a.pos_ == "VERB" and a.i != verb.i and a.i > verb.i and is_passive(a) and not causative(a)
+            for a in t.ancestors
+            if a.i < t.i and _within(a, verb)
+        ):
             continue
         return children(t, "pobj")[0]
     return None
@@ -166,11 +190,18 @@ def object_of(verb: Token) -> Token | None:
 def governors(tok: Token) -> Iterator[Token]:
     """Verbs that embed ``tok`` as a complement: 'tried to have him kicked out' -> have, tried."""
     cur = tok
-    while cur.dep_ in {"xcomp", "ccomp", "acl", "pcomp", "prep", "pobj", "dobj", "advcl", "conj", "relcl"} and cur.head.i != cur.i:
+    while (
+        cur.dep_ in {"xcomp", "ccomp", "acl", "pcomp", "prep", "pobj", "dobj", "advcl", "conj", "relcl"}
+        and cur.head.i != cur.i
+    ):
         dep = cur.dep_
         # an adverbial clause ("after accusing X", "when he refused") keeps its own modality
-        if dep in {"advcl", "relcl"} or (dep == "pcomp" and cur.head.dep_ == "prep" and cur.head.head.pos_ in {"VERB", "AUX"}
-                                          and cur.head.lower_ not in {"of", "to"}):
+        if dep in {"advcl", "relcl"} or (
+            dep == "pcomp"
+            and cur.head.dep_ == "prep"
+            and cur.head.head.pos_ in {"VERB", "AUX"}
+            and cur.head.lower_ not in {"of", "to"}
+        ):
             break
         cur = cur.head
         if dep in {"conj"}:
@@ -181,7 +212,9 @@ def governors(tok: Token) -> Iterator[Token]:
 def negated(tok: Token, kids: list[Token] | None = None) -> bool:
     """A 'not'/'never' on the verb or its auxiliary (``kids``: the verb's children, if the caller has them)."""
     kids = list(tok.children) if kids is None else kids
-    return any(c.dep_ == "neg" for c in kids) or any(c.dep_ == "neg" for a in kids if a.dep_ == "aux" for c in a.children)
+    return any(c.dep_ == "neg" for c in kids) or any(
+        c.dep_ == "neg" for a in kids if a.dep_ == "aux" for c in a.children
+    )
 
 
 def aux_lemmas(tok: Token, kids: list[Token] | None = None) -> set[str]:
@@ -202,7 +235,9 @@ def coordinated(tok: Token) -> list[Token]:
 
 def included(tok: Token) -> list[Token]:
     """The objects of the token's 'including' phrase: 'twelve MPs, including X and Y' -> [X]."""
-    return [o for c in tok.children if c.dep_ == "prep" and c.lower_ == "including" for o in c.children if o.dep_ == "pobj"]
+    return [
+        o for c in tok.children if c.dep_ == "prep" and c.lower_ == "including" for o in c.children if o.dep_ == "pobj"
+    ]
 
 
 def has(tok: Token, deps: set[str], words: frozenset[str], attr: str = "lemma_") -> Token | None:
