@@ -95,8 +95,12 @@ class Lexicon:
 
     @cached_property
     def _country_words(self) -> dict[str, re.Pattern]:
-        return {c: re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
-                              + r")(?!\w)") for c, ws in self.countries.items()}
+        return {
+            c: re.compile(
+                r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True)) + r")(?!\w)"
+            )
+            for c, ws in self.countries.items()
+        }
 
     @cached_property
     def _countries_by_run(self) -> dict[str, list[str]]:
@@ -125,7 +129,9 @@ class Lexicon:
         if country is None:
             return None
         names = self._gazetteer_names
-        return next((names[(country, n.casefold())] for n in (party, *aliases) if (country, n.casefold()) in names), None)
+        return next(
+            (names[(country, n.casefold())] for n in (party, *aliases) if (country, n.casefold()) in names), None
+        )
 
     @cached_property
     def _gazetteer_names(self) -> dict[tuple[str, str], str]:
@@ -148,12 +154,21 @@ class Lexicon:
         names = self._gazetteer_names
         out = {}
         for p in self.parties:
-            hit = by_id.get(p.partyfacts) if p.partyfacts else next(
-                (names[(p.country, n.casefold())] for n in (p.name, *p.aliases) if (p.country, n.casefold()) in names), None)
+            hit = (
+                by_id.get(p.partyfacts)
+                if p.partyfacts
+                else next(
+                    (
+                        names[(p.country, n.casefold())]
+                        for n in (p.name, *p.aliases)
+                        if (p.country, n.casefold()) in names
+                    ),
+                    None,
+                )
+            )
             if hit:
                 out[p.name] = (p.country or "*", hit)
         return out
-
 
     @cached_property
     def rules_by_lemma(self) -> dict[str, tuple[Rule, ...]]:
@@ -244,12 +259,24 @@ def read(name: str, directory: Path | None = None) -> BaseModel:
 # -- one line for a validation error ------------------------------------------------------------
 
 #: the part of a file an error is in, by the list it sits in, and the key that names an entry
-_ENTRIES = {"rules": ("rule", "rule"), "offices": ("office", "key"), "parties": ("party", "name"),
-            "classes": ("class", None)}
-_PLAIN = {"frozen_set_type": "expected a list", "tuple_type": "expected a list", "list_type": "expected a list",
-          "dict_type": "expected an object", "model_type": "expected an object", "string_type": "expected a string",
-          "bool_type": "expected true or false", "float_type": "expected a number", "int_type": "expected an integer",
-          "too_short": "must not be empty"}
+_ENTRIES = {
+    "rules": ("rule", "rule"),
+    "offices": ("office", "key"),
+    "parties": ("party", "name"),
+    "classes": ("class", None),
+}
+_PLAIN = {
+    "frozen_set_type": "expected a list",
+    "tuple_type": "expected a list",
+    "list_type": "expected a list",
+    "dict_type": "expected an object",
+    "model_type": "expected an object",
+    "string_type": "expected a string",
+    "bool_type": "expected true or false",
+    "float_type": "expected a number",
+    "int_type": "expected an integer",
+    "too_short": "must not be empty",
+}
 
 
 def _explain(err: ValidationError, raw: Any, model: type[BaseModel]) -> str:
@@ -353,13 +380,24 @@ def _step(tp: Any, part: Any) -> Any:
 
 # -- the lexicon ----------------------------------------------------------------------------------
 
+
 @cache
 def load() -> Lexicon:
     """Read and check ``titles.json``, ``organizations.json``, ``events.json``, ``modality.json``,
     ``grammar.json``, ``time.json``, ``parties.json`` and ``countries.json``; raises :class:`LexiconError` for the first that does not fit."""
-    titles, orgs, events, modality, grammar, time, gazetteer, countries = (read(n) for n in (
-        "titles.json", "organizations.json", "events.json", "modality.json", "grammar.json", "time.json",
-        "parties.json", "countries.json"))
+    titles, orgs, events, modality, grammar, time, gazetteer, countries = (
+        read(n)
+        for n in (
+            "titles.json",
+            "organizations.json",
+            "events.json",
+            "modality.json",
+            "grammar.json",
+            "time.json",
+            "parties.json",
+            "countries.json",
+        )
+    )
     assert isinstance(gazetteer, schema.PartiesFile) and isinstance(countries, schema.CountriesFile)
     assert isinstance(titles, schema.TitlesFile) and isinstance(orgs, schema.OrganizationsFile)
     assert isinstance(events, schema.EventsFile) and isinstance(grammar, schema.GrammarFile)

@@ -39,8 +39,10 @@ def _installed_or_checkout() -> Path:
     if (checkout / "kg.ttl").is_file():
         return checkout
     where = packaged if isinstance(packaged, Path) else "the kg package (installed zipped?)"
-    raise OntologyFileError(f"the ontology folder is missing (looked in {where} and {checkout}); "
-                               "reinstall kg-news from a wheel or a checkout, or set KG_ONTOLOGY to an ontology folder")
+    raise OntologyFileError(
+        f"the ontology folder is missing (looked in {where} and {checkout}); "
+        "reinstall kg-news from a wheel or a checkout, or set KG_ONTOLOGY to an ontology folder"
+    )
 
 
 def missing(path: Path | str) -> OntologyFileError:

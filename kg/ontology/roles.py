@@ -40,7 +40,7 @@ class EventRoles:
 
 
 def _local(term) -> str:
-    return str(term)[len(NS):]
+    return str(term)[len(NS) :]
 
 
 def _one(g: Graph, cls: URIRef, parent: URIRef) -> URIRef | None:
@@ -76,9 +76,14 @@ def event_roles() -> dict[str, EventRoles]:
             continue
         shortcut = _shortcut(g, agent_role, target_role)
         kinds = frozenset(_local(k) for k in g.objects(target_role, KG.targetKind))
-        table[_local(cls)] = EventRoles(_local(cls), _local(agent_role), _local(target_role),
-                                        _local(shortcut) if shortcut is not None else None, kinds,
-                                        names.get(str(shortcut)) if shortcut is not None else None)
+        table[_local(cls)] = EventRoles(
+            _local(cls),
+            _local(agent_role),
+            _local(target_role),
+            _local(shortcut) if shortcut is not None else None,
+            kinds,
+            names.get(str(shortcut)) if shortcut is not None else None,
+        )
     return table
 
 
@@ -86,5 +91,4 @@ def event_roles() -> dict[str, EventRoles]:
 def verb_phrases() -> dict[str, str]:
     """Event class (local name) -> what its agent did (``kg:verbPhrase``: "asked to apologise")."""
     g = ontology_graph()
-    return {_local(cls): str(text) for cls, text in g.subject_objects(KG.verbPhrase)
-            if str(cls).startswith(NS)}
+    return {_local(cls): str(text) for cls, text in g.subject_objects(KG.verbPhrase) if str(cls).startswith(NS)}

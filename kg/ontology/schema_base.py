@@ -33,8 +33,11 @@ def event_classes() -> frozenset[str]:
     """Local names of the classes ``kg.ttl`` declares under ``kg:Event`` (at any depth)."""
     g = ontology_graph()
     event = URIRef(NS + "Event")
-    return frozenset(str(c)[len(NS):] for c in g.transitive_subjects(RDFS.subClassOf, event)
-                     if c != event and isinstance(c, URIRef) and str(c).startswith(NS))
+    return frozenset(
+        str(c)[len(NS) :]
+        for c in g.transitive_subjects(RDFS.subClassOf, event)
+        if c != event and isinstance(c, URIRef) and str(c).startswith(NS)
+    )
 
 
 def _event_class(name: str) -> str:

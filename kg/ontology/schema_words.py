@@ -25,20 +25,38 @@ class ModalityFile(_Strict):
     conditional_marks: Words = Field(description="a clause opened by these is hypothetical")
     future_modals: Words = Field(description="a negated trigger with one of these is a refusal (negated_future_class)")
     negations: Words = Field(description="a determiner among these on an argument negates the event ('no such motion')")
-    failed: Words = Field(frozenset(), description="a trigger in a clause on a noun that is the subject of one of these "
-                                                   "did not happen ('the vote to remove him failed'): negated")
-    adopted: Words = Field(frozenset(), description="a trigger in a motion that is the object or passive subject of "
-                                                    "one of these happened ('the House adopted a motion to suspend X')")
-    ability_nouns: Words = Field(frozenset(), description="a trigger in an infinitive on one of these nouns states what "
-                                                          "may be done ('has the power to suspend them'): hypothetical")
-    habitual_marks: Words = Field(frozenset(), description="a present-tense clause opened by these says what happens "
-                                                            "each time, not what happened ('when an MP is named, a vote "
-                                                            "is held'): hypothetical")
-    perception_verbs: Words = Field(frozenset(), description="'could be heard objecting', 'was seen shouting': a "
-                                                             "gerund under these is asserted, their 'could' is no "
-                                                             "hypothesis")
-    near_misses: Words = Field(frozenset(), description="an adverb among these on the trigger says it did not happen "
-                                                        "('was nearly ejected', 'almost resigned'): negated")
+    failed: Words = Field(
+        frozenset(),
+        description="a trigger in a clause on a noun that is the subject of one of these "
+        "did not happen ('the vote to remove him failed'): negated",
+    )
+    adopted: Words = Field(
+        frozenset(),
+        description="a trigger in a motion that is the object or passive subject of "
+        "one of these happened ('the House adopted a motion to suspend X')",
+    )
+    ability_nouns: Words = Field(
+        frozenset(),
+        description="a trigger in an infinitive on one of these nouns states what "
+        "may be done ('has the power to suspend them'): hypothetical",
+    )
+    habitual_marks: Words = Field(
+        frozenset(),
+        description="a present-tense clause opened by these says what happens "
+        "each time, not what happened ('when an MP is named, a vote "
+        "is held'): hypothetical",
+    )
+    perception_verbs: Words = Field(
+        frozenset(),
+        description="'could be heard objecting', 'was seen shouting': a "
+        "gerund under these is asserted, their 'could' is no "
+        "hypothesis",
+    )
+    near_misses: Words = Field(
+        frozenset(),
+        description="an adverb among these on the trigger says it did not happen "
+        "('was nearly ejected', 'almost resigned'): negated",
+    )
 
 
 class GrammarFile(_Strict):
@@ -46,78 +64,130 @@ class GrammarFile(_Strict):
 
     pronoun_gender: dict[str, Gender] = Field(description="pronouns kg resolves, and the gender each implies")
     relative_pronouns: Words = Field(description="'who', 'which': a relative pronoun stands for its head noun")
-    order_nouns: Words = Field(frozenset(), description="'removed on the Speaker's orders', 'on the instructions of X': "
-                                                    "the one whose orders these are did it, when no one named did")
-    government_levels: Words = Field(frozenset(), description="'the federal government': still the government of "
-                                                          "the article's state")
-    state_actor_prepositions: Words = Field(frozenset(), description="a state's name after one of these acts or is "
-                                                                 "acted on ('sanctions against Iran')")
-    asked_from_nouns: Words = Field(frozenset(), description="'an apology from Iran': a state's name after 'from' on "
-                                                         "one of these is asked for it (not 'officials from Iran')")
-    government_possessives: Words = Field(frozenset(), description="'her government': the government of the article's "
-                                                               "state")
-    counterpart_nouns: Words = Field(frozenset(), description="'his Cypriot counterpart, X': X holds the office of the "
-                                                          "office holder before")
-    indefinite_determiners: Words = Field(description="a description opened by one of these is indefinite ('a Bloc MP'), "
-                                                      "not a known person")
+    order_nouns: Words = Field(
+        frozenset(),
+        description="'removed on the Speaker's orders', 'on the instructions of X': "
+        "the one whose orders these are did it, when no one named did",
+    )
+    government_levels: Words = Field(
+        frozenset(), description="'the federal government': still the government of the article's state"
+    )
+    state_actor_prepositions: Words = Field(
+        frozenset(), description="a state's name after one of these acts or is acted on ('sanctions against Iran')"
+    )
+    asked_from_nouns: Words = Field(
+        frozenset(),
+        description="'an apology from Iran': a state's name after 'from' on "
+        "one of these is asked for it (not 'officials from Iran')",
+    )
+    government_possessives: Words = Field(
+        frozenset(), description="'her government': the government of the article's state"
+    )
+    counterpart_nouns: Words = Field(
+        frozenset(), description="'his Cypriot counterpart, X': X holds the office of the office holder before"
+    )
+    indefinite_determiners: Words = Field(
+        description="a description opened by one of these is indefinite ('a Bloc MP'), not a known person"
+    )
     label_stop_words: Words = Field(description="a motion's label ends before these ('motion to recognize X when ...')")
-    motion_label_prepositions: Words = Field(description="prepositional phrases kept in a motion's label ('motion on ...')")
-    object_control_verbs: Words = Field(description="'asked X to leave': the object of these is the subject of the "
-                                                    "infinitive")
+    motion_label_prepositions: Words = Field(
+        description="prepositional phrases kept in a motion's label ('motion on ...')"
+    )
+    object_control_verbs: Words = Field(
+        description="'asked X to leave': the object of these is the subject of the infinitive"
+    )
     causative_verbs: Words = Field(description="'have/get X + past participle' ('tried to have him kicked out')")
-    simultaneous_markers: Words = Field(description="a clause opened by these happens at the time of its head ('voted "
-                                                    "against it when the bell rang on Tuesday')")
-    title_words: Words = Field(description="words that stand before a name as a title kg knows no office for: never "
-                                           "taken for a given name ('Chief Allan Adam')")
+    simultaneous_markers: Words = Field(
+        description="a clause opened by these happens at the time of its head ('voted "
+        "against it when the bell rang on Tuesday')"
+    )
+    title_words: Words = Field(
+        description="words that stand before a name as a title kg knows no office for: never "
+        "taken for a given name ('Chief Allan Adam')"
+    )
     refusal_governors: Words = Field(description="a trigger governed by these is negated ('refused to apologize')")
-    charge_verbs: Words = Field(frozenset(), description="verbs of wrongdoing: said of someone in a reported clause they "
-                                                         "accuse them ('said X had misled the House', 'had lied')")
-    charge_making_verbs: Words = Field(frozenset(), description="'levelled/repeated/withdrew the allegation against X': "
-                                                                "the subject of these made the charge")
-    statement_nouns: Words = Field(frozenset(), description="'X issued a statement condemning Y', 'X posted a message "
-                                                            "blaming Y': a gerund on these nouns is their author's act")
-    charge_phrases: Words = Field(frozenset(), description="what a reported clause's object or complement may be to "
-                                                           "accuse its subject ('had used unparliamentary language', "
-                                                           "'was applying double standards'), lemmas joined by spaces")
-    first_person: Words = Field(description="inside a direct quote, a trigger whose subject is one of these is the "
-                                            "speaker's own act ('\"I withdraw the remark,\" she said')")
-    deictic_pronouns: Words = Field(description="the first and second persons: inside a quote they are the speaker "
-                                                "and the one addressed, never a third party named")
+    charge_verbs: Words = Field(
+        frozenset(),
+        description="verbs of wrongdoing: said of someone in a reported clause they "
+        "accuse them ('said X had misled the House', 'had lied')",
+    )
+    charge_making_verbs: Words = Field(
+        frozenset(),
+        description="'levelled/repeated/withdrew the allegation against X': the subject of these made the charge",
+    )
+    statement_nouns: Words = Field(
+        frozenset(),
+        description="'X issued a statement condemning Y', 'X posted a message "
+        "blaming Y': a gerund on these nouns is their author's act",
+    )
+    charge_phrases: Words = Field(
+        frozenset(),
+        description="what a reported clause's object or complement may be to "
+        "accuse its subject ('had used unparliamentary language', "
+        "'was applying double standards'), lemmas joined by spaces",
+    )
+    first_person: Words = Field(
+        description="inside a direct quote, a trigger whose subject is one of these is the "
+        "speaker's own act ('\"I withdraw the remark,\" she said')"
+    )
+    deictic_pronouns: Words = Field(
+        description="the first and second persons: inside a quote they are the speaker "
+        "and the one addressed, never a third party named"
+    )
     empty_subjects: Words = Field(description="subjects that name no one ('alleged that it was wrong')")
-    quantity_nouns: Words = Field(description="'a number of legislators', 'several of the MPs': a quantity noun "
-                                              "whose 'of' object names the members")
+    quantity_nouns: Words = Field(
+        description="'a number of legislators', 'several of the MPs': a quantity noun "
+        "whose 'of' object names the members"
+    )
     seat_nouns: Words = Field(description="nouns for the holder of a seat ('the member for Bath', 'the MP for Bath')")
     courtesy_words: Words = Field(description="courtesies before a seat noun ('the right honourable member for Bath')")
-    motion_parts: Words = Field(description="a part or reading of a motion stands for it as an argument ('opposed "
-                                            "both articles of impeachment', 'voted against the second reading of the bill')")
-    act_nouns: Words = Field(description="nouns for what someone did or said: criticising 'X's conduct' or 'the "
-                                         "decision of X' accuses X")
+    motion_parts: Words = Field(
+        description="a part or reading of a motion stands for it as an argument ('opposed "
+        "both articles of impeachment', 'voted against the second reading of the bill')"
+    )
+    act_nouns: Words = Field(
+        description="nouns for what someone did or said: criticising 'X's conduct' or 'the decision of X' accuses X"
+    )
     contact_verbs: Words = Field(description="'phoned X to apologise': the one these verbs reach is the one addressed")
-    lowercase_legislatures: Words = Field(description="chambers a paper may write in lower case after 'the' ('dismissed "
-                                                      "by the senate')")
-    listing_verbs: Words = Field(frozenset(), description="'the suspended members include A and B', 'among those "
-                                                          "expelled are A': the verbs that list who a group is")
-    partitive_prepositions: Words = Field(frozenset(), description="'among those expelled are A': the group the names "
-                                                                   "are of")
-    bloc_nouns: Words = Field(description="collective nouns for a party's members together: 'the Democratic leadership' "
-                                          "is the party")
-    organisation_nouns: Words = Field(description="'the company', 'the network': a definite description of the "
-                                                  "organisation the article last named")
-    organisation_heads: Words = Field(description="a named organisation ends in one of these ('Acme Corporation', "
-                                                  "'the Biden campaign')")
-    organisation_joiners: Words = Field(description="lower-case words a name of an organisation may hold ('Bank of "
-                                                    "England', 'Doctors and Nurses')")
-    organisation_markers: Words = Field(description="joiners that mark a name as an organisation's, found before the "
-                                                    "people ('Bank of England', 'PG&E'): a person's name has none")
-    organisation_stop_words: Words = Field(description="what the tagger takes for an organisation and is none (time "
-                                                       "zones, a virus)")
+    lowercase_legislatures: Words = Field(
+        description="chambers a paper may write in lower case after 'the' ('dismissed by the senate')"
+    )
+    listing_verbs: Words = Field(
+        frozenset(),
+        description="'the suspended members include A and B', 'among those "
+        "expelled are A': the verbs that list who a group is",
+    )
+    partitive_prepositions: Words = Field(
+        frozenset(), description="'among those expelled are A': the group the names are of"
+    )
+    bloc_nouns: Words = Field(
+        description="collective nouns for a party's members together: 'the Democratic leadership' is the party"
+    )
+    organisation_nouns: Words = Field(
+        description="'the company', 'the network': a definite description of the organisation the article last named"
+    )
+    organisation_heads: Words = Field(
+        description="a named organisation ends in one of these ('Acme Corporation', 'the Biden campaign')"
+    )
+    organisation_joiners: Words = Field(
+        description="lower-case words a name of an organisation may hold ('Bank of England', 'Doctors and Nurses')"
+    )
+    organisation_markers: Words = Field(
+        description="joiners that mark a name as an organisation's, found before the "
+        "people ('Bank of England', 'PG&E'): a person's name has none"
+    )
+    organisation_stop_words: Words = Field(
+        description="what the tagger takes for an organisation and is none (time zones, a virus)"
+    )
 
 
 class TimeFile(_Strict):
     """``time.json``: time words (month and weekday names come from :mod:`calendar`)."""
 
     relative_days: dict[str, int] = Field(description="phrase -> days from the document's date ('yesterday': -1)")
-    narrative_days: dict[str, int] = Field(description="phrase -> days from the story's current date ('the next day': 1)")
+    narrative_days: dict[str, int] = Field(
+        description="phrase -> days from the story's current date ('the next day': 1)"
+    )
     vague: WordList = Field(description="phrases that name no single day: the event is left undated")
     day_parts: WordList = Field(description="'morning': may follow a day ('Tuesday morning')")
     prefixes: WordList = Field(description="words that may precede a date ('on', 'last', 'earlier')")
@@ -126,4 +196,5 @@ class TimeFile(_Strict):
     numbers: dict[str, int] = Field(description="number words ('three days later')")
     units: dict[str, int] = Field(description="unit -> days")
     directions: dict[str, tuple[Literal["narrative", "relative"], Literal[1, -1]]] = Field(
-        description="'later'/'ago' -> (anchored on the story's or the document's date, sign)")
+        description="'later'/'ago' -> (anchored on the story's or the document's date, sign)"
+    )

@@ -36,12 +36,14 @@ def state_names(lex) -> dict[str, str]:
 
 def state_demonyms(lex) -> dict[str, str]:
     """A state's demonym, as written ('Iranian') -> its code; one shared by two states names neither."""
+
     def make() -> dict[str, str]:
         seen: dict[str, set[str]] = {}
         for c, st in lex.states.items():
             for d in st.demonyms:
                 seen.setdefault(d, set()).add(c)
         return {d: next(iter(cs)) for d, cs in seen.items() if len(cs) == 1}
+
     return _once(lex, "_states:demonyms", make)
 
 

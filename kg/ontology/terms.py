@@ -19,8 +19,18 @@ from rdflib import RDFS, Graph, Literal, URIRef
 
 from kg.ontology.paths import missing, ontology_dir
 
-__all__ = ["comments", "copy", "jsonld_context", "labels", "ontology_graph", "ontology_ntriples", "ontology_path",
-           "read_turtle", "shapes_graph", "shapes_path"]
+__all__ = [
+    "comments",
+    "copy",
+    "jsonld_context",
+    "labels",
+    "ontology_graph",
+    "ontology_ntriples",
+    "ontology_path",
+    "read_turtle",
+    "shapes_graph",
+    "shapes_path",
+]
 
 
 def ontology_path() -> Path:
@@ -91,8 +101,11 @@ def jsonld_context() -> dict:
 
 def _english(prop: URIRef) -> dict[str, str]:
     """IRI -> its English (or untagged) value of ``prop``, for the ontology's IRIs."""
-    return {str(s): str(o) for s, o in ontology_graph().subject_objects(prop)
-            if isinstance(s, URIRef) and isinstance(o, Literal) and o.language in (None, "en")}
+    return {
+        str(s): str(o)
+        for s, o in ontology_graph().subject_objects(prop)
+        if isinstance(s, URIRef) and isinstance(o, Literal) and o.language in (None, "en")
+    }
 
 
 @cache

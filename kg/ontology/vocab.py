@@ -23,8 +23,11 @@ ONTOLOGY_IRI = URIRef("https://w3id.org/kg-news/ont")
 @cache
 def terms(namespace: str = NS) -> frozenset[str]:
     """Local names of every term of ``namespace`` (default kg:) that ``kg.ttl`` defines or declares."""
-    return frozenset(str(s)[len(namespace):] for s in ontology_graph().subjects()
-                     if isinstance(s, URIRef) and str(s).startswith(namespace))
+    return frozenset(
+        str(s)[len(namespace) :]
+        for s in ontology_graph().subjects()
+        if isinstance(s, URIRef) and str(s).startswith(namespace)
+    )
 
 
 class _Closed:
