@@ -1,2 +1,1 @@
-"""SPARQL: the stored competency questions of ``ontology/queries/``, safe parameters, result formats.
-"""
+"""SPARQL: the stored competency questions of ``ontology/queries/``, safe parameters, result formats."""

@@ -62,6 +62,7 @@ def run_bounded(evaluate: Callable[[], object], text: str, source: str, timeout:
         QueryTimeoutError: it ran longer than ``timeout``; the query was stopped.
         QueryError: bad syntax, or the store failed.
     """
+
     def work(out: IO[bytes]) -> bytes:
         res = evaluate()
         if isinstance(res, ox.QueryTriples):
@@ -79,9 +80,16 @@ def run_bounded(evaluate: Callable[[], object], text: str, source: str, timeout:
     return from_oxigraph(ox.parse_query_results(body, format=ox.QueryResultsFormat.JSON))
 
 
-def run_forked(work: Callable[[IO[bytes]], bytes], sink: IO[bytes], source: str, timeout: float, *,
-               text: str | None = None, guard: contextlib.AbstractContextManager | None = None,
-               running: set | None = None) -> bytes:
+def run_forked(
+    work: Callable[[IO[bytes]], bytes],
+    sink: IO[bytes],
+    source: str,
+    timeout: float,
+    *,
+    text: str | None = None,
+    guard: contextlib.AbstractContextManager | None = None,
+    running: set | None = None,
+) -> bytes:
     """Run ``work(sink)`` in a forked child, killed (SIGKILL) if it is still running after ``timeout`` seconds.
 
     Args:
@@ -104,8 +112,9 @@ def run_forked(work: Callable[[IO[bytes]], bytes], sink: IO[bytes], source: str,
         return _in_thread(work, sink, source, timeout, text)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(work, sink, text, source, send, os.getpid()), name="kg-query",
-                            daemon=True)
+    child = context.Process(
+        target=_child, args=(work, sink, text, source, send, os.getpid()), name="kg-query", daemon=True
+    )
     deadline = time.monotonic() + timeout
     with guard or contextlib.nullcontext():
         child.start()
@@ -119,8 +128,10 @@ def run_forked(work: Callable[[IO[bytes]], bytes], sink: IO[bytes], source: str,
             message = receive.recv_bytes()
         except EOFError:
             child.join()
-            raise QueryError(f"{source}: the query's process ended without an answer (exit code "
-                             f"{child.exitcode}); the store may be damaged, or memory ran out") from None
+            raise QueryError(
+                f"{source}: the query's process ended without an answer (exit code "
+                f"{child.exitcode}); the store may be damaged, or memory ran out"
+            ) from None
     finally:
         if child.is_alive():  # past the deadline, or done but for its exit
             child.kill()
@@ -134,8 +145,10 @@ def run_forked(work: Callable[[IO[bytes]], bytes], sink: IO[bytes], source: str,
 
 
 def _timeout(source: str, timeout: float) -> QueryTimeoutError:
-    return QueryTimeoutError(f"{source}: the query ran longer than {timeout:g} s (--timeout) and was stopped; "
-                             "narrow it, add a LIMIT, or give it more time")
+    return QueryTimeoutError(
+        f"{source}: the query ran longer than {timeout:g} s (--timeout) and was stopped; "
+        "narrow it, add a LIMIT, or give it more time"
+    )
 
 
 def _child(work, sink, text: str | None, source: str, send, parent: int) -> None:

@@ -63,8 +63,10 @@ def fetching(text: str, *, update: bool = False) -> str | None:
     if not _KEYWORD.search(_unescaped(text)):
         return None
     if len(text) > CHECK_LIMIT:
-        raise FetchRefused(f"it names SERVICE or LOAD and is longer ({len(text) >> 10} KiB) than kg checks "
-                           f"({CHECK_LIMIT >> 10} KiB) for a URL fetch")
+        raise FetchRefused(
+            f"it names SERVICE or LOAD and is longer ({len(text) >> 10} KiB) than kg checks "
+            f"({CHECK_LIMIT >> 10} KiB) for a URL fetch"
+        )
     from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 
     try:
@@ -72,8 +74,9 @@ def fetching(text: str, *, update: bool = False) -> str | None:
             tree = parseUpdate(text) if update else parseQuery(text)
     except Exception as err:  # noqa: BLE001 - pyparsing's errors, a RecursionError on deep nesting
         detail = " ".join(str(err).split())[:160] or type(err).__name__
-        raise FetchRefused("it names SERVICE or LOAD, and kg cannot parse it to tell whether it fetches a URL "
-                           f"({detail})") from None
+        raise FetchRefused(
+            f"it names SERVICE or LOAD, and kg cannot parse it to tell whether it fetches a URL ({detail})"
+        ) from None
     return _first(tree)
 
 
@@ -106,5 +109,6 @@ def refuse_fetching(text: str, source: str, how_to_allow: str, *, update: bool =
     except FetchRefused as err:
         raise FetchRefused(f"{source}: {err}; {how_to_allow} allows it") from None
     if found is not None:
-        raise FetchRefused(f"{source}: {found} fetches a URL from this machine, which kg refuses unless allowed "
-                           f"({how_to_allow})")
+        raise FetchRefused(
+            f"{source}: {found} fetches a URL from this machine, which kg refuses unless allowed ({how_to_allow})"
+        )

@@ -21,11 +21,23 @@ from kg.query.syntax import PREFIXES, QueryError
 from kg.rdf import formats as rdf_formats
 
 #: the SPARQL 1.1 results formats of a SELECT or an ASK, written by Oxigraph
-RESULTS_FORMATS = {"csv": ox.QueryResultsFormat.CSV, "tsv": ox.QueryResultsFormat.TSV,
-                   "json": ox.QueryResultsFormat.JSON, "xml": ox.QueryResultsFormat.XML}
+RESULTS_FORMATS = {
+    "csv": ox.QueryResultsFormat.CSV,
+    "tsv": ox.QueryResultsFormat.TSV,
+    "json": ox.QueryResultsFormat.JSON,
+    "xml": ox.QueryResultsFormat.XML,
+}
 #: the RDF format (of :mod:`kg.rdf.formats`) of a CONSTRUCT or DESCRIBE result, for each --format
-GRAPH_FORMATS = {"table": "ttl", "ttl": "ttl", "nt": "nt", "csv": "nt", "tsv": "nt", "jsonld": "jsonld",
-                 "json": "jsonld", "xml": "xml"}
+GRAPH_FORMATS = {
+    "table": "ttl",
+    "ttl": "ttl",
+    "nt": "nt",
+    "csv": "nt",
+    "tsv": "nt",
+    "jsonld": "jsonld",
+    "json": "jsonld",
+    "xml": "xml",
+}
 #: every --format of kg query
 FORMATS = ("table", *RESULTS_FORMATS, "ttl", "nt", "jsonld")
 #: widest cell in a table, in characters
@@ -71,8 +83,13 @@ def from_oxigraph(res, *, offset: int = 0, limit: int | None = None, pushed: boo
         if pushed:
             rows = [_row(names, sol) for sol in solutions]
             more = limit is not None and len(rows) > limit
-            return Results(names, rows[:limit] if more else rows, offset=offset, more=more,
-                           total=None if more or (offset and not rows) else offset + len(rows))
+            return Results(
+                names,
+                rows[:limit] if more else rows,
+                offset=offset,
+                more=more,
+                total=None if more or (offset and not rows) else offset + len(rows),
+            )
         skipped = sum(1 for _ in islice(solutions, offset)) if offset else 0
         page = solutions if limit is None else islice(solutions, limit)
         rows = [_row(names, sol) for sol in page]
@@ -93,8 +110,9 @@ def page_of(results: Results, offset: int = 0, limit: int | None = None) -> Resu
         return results
     end = None if limit is None else offset + limit
     rows = results.rows[offset:end]
-    return Results(results.variables, rows, total=len(results.rows), offset=offset,
-                   more=len(results.rows) > offset + len(rows))
+    return Results(
+        results.variables, rows, total=len(results.rows), offset=offset, more=len(results.rows) > offset + len(rows)
+    )
 
 
 def distinct_rows(results: Results) -> Results:
@@ -108,8 +126,9 @@ def distinct_rows(results: Results) -> Results:
     return Results(results.variables, rows)
 
 
-def display_rows(results: Results, labels: dict[str, str] | None = None,
-                 prefixes: dict[str, str] | None = None) -> list[dict[str, str]]:
+def display_rows(
+    results: Results, labels: dict[str, str] | None = None, prefixes: dict[str, str] | None = None
+) -> list[dict[str, str]]:
     """A SELECT's rows as readable text: labels (or prefixed names) for IRIs, values of literals."""
     labels = {**ontology_labels(), **(labels or {})}
     prefixes = {**PREFIXES, **(prefixes or {})}
@@ -119,9 +138,11 @@ def display_rows(results: Results, labels: dict[str, str] | None = None,
 def label_query(iris: list[str]) -> str:
     """A query for the labels of some IRIs (rdfs:label, else a document's kg:title)."""
     values = " ".join(str(ox.NamedNode(i)) for i in iris)
-    return ("SELECT DISTINCT ?s ?label ?kind WHERE { VALUES ?s { " + values + " } "
-            "{ ?s <http://www.w3.org/2000/01/rdf-schema#label> ?label . BIND(1 AS ?kind) } UNION "
-            f"{{ ?s <{NS}title> ?label . BIND(2 AS ?kind) }} }}")
+    return (
+        "SELECT DISTINCT ?s ?label ?kind WHERE { VALUES ?s { " + values + " } "
+        "{ ?s <http://www.w3.org/2000/01/rdf-schema#label> ?label . BIND(1 AS ?kind) } UNION "
+        f"{{ ?s <{NS}title> ?label . BIND(2 AS ?kind) }} }}"
+    )
 
 
 def labels_from(results: Results) -> dict[str, str]:
@@ -138,8 +159,14 @@ def labels_from(results: Results) -> dict[str, str]:
 
 def iris_of(results: Results) -> list[str]:
     """The IRIs in a SELECT's rows, outside the ontology's namespace, sorted."""
-    return sorted({t.value for r in results.rows for t in r.values()
-                   if isinstance(t, ox.NamedNode) and not t.value.startswith(NS)})
+    return sorted(
+        {
+            t.value
+            for r in results.rows
+            for t in r.values()
+            if isinstance(t, ox.NamedNode) and not t.value.startswith(NS)
+        }
+    )
 
 
 def ontology_labels() -> dict[str, str]:
@@ -150,8 +177,9 @@ def ontology_labels() -> dict[str, str]:
         return {}
 
 
-def format_results(results: Results, fmt: str = "table", labels: dict[str, str] | None = None,
-                   prefixes: dict[str, str] | None = None) -> str:
+def format_results(
+    results: Results, fmt: str = "table", labels: dict[str, str] | None = None, prefixes: dict[str, str] | None = None
+) -> str:
     """Results as text: an aligned ``table`` (labels instead of IRIs), a SPARQL results format, or RDF.
 
     SELECT and ASK results: ``table`` (ASK as ``yes``/``no``), or the SPARQL 1.1 results formats
@@ -172,8 +200,10 @@ def format_results(results: Results, fmt: str = "table", labels: dict[str, str] 
         out = _solutions(results).serialize(format=RESULTS_FORMATS[fmt]).decode("utf-8")
         return out if out.endswith("\n") else out + "\n"
     if fmt != "table":
-        raise QueryError(f"--format {fmt} is for CONSTRUCT and DESCRIBE results; a {results.kind.upper()} "
-                         f"gives table, {', '.join(RESULTS_FORMATS)}")
+        raise QueryError(
+            f"--format {fmt} is for CONSTRUCT and DESCRIBE results; a {results.kind.upper()} "
+            f"gives table, {', '.join(RESULTS_FORMATS)}"
+        )
     if results.kind == "ask":
         return "yes\n" if results.boolean else "no\n"
     return _table(results, display_rows(results, labels, prefixes))
@@ -190,8 +220,9 @@ def _solutions(results: Results) -> ox.QuerySolutions | ox.QueryBoolean:
     """``results`` as pyoxigraph's own results object, to serialise with Oxigraph (through SPARQL TSV,
     which writes every term, blank nodes and quoted triples too, in N-Triples syntax)."""
     if results.kind == "ask":
-        return ox.parse_query_results(json.dumps({"head": {}, "boolean": results.boolean}),
-                                      format=ox.QueryResultsFormat.JSON)
+        return ox.parse_query_results(
+            json.dumps({"head": {}, "boolean": results.boolean}), format=ox.QueryResultsFormat.JSON
+        )
     lines = ["\t".join(f"?{v}" for v in results.variables)]
     lines += ["\t".join(str(row[v]) if v in row else "" for v in results.variables) for row in results.rows]
     return ox.parse_query_results("\n".join(lines) + "\n", format=ox.QueryResultsFormat.TSV)
@@ -202,8 +233,10 @@ def _table(results: Results, rows: list[dict[str, str]]) -> str:
         return "(no columns)\n"
     cells = [[_cell(row[v]) for v in results.variables] for row in rows]
     widths = [max([len(v)] + [len(r[i]) for r in cells]) for i, v in enumerate(results.variables)]
-    lines = ["  ".join(v.ljust(w) for v, w in zip(results.variables, widths)).rstrip(),
-             "  ".join("-" * w for w in widths)]
+    lines = [
+        "  ".join(v.ljust(w) for v, w in zip(results.variables, widths)).rstrip(),
+        "  ".join("-" * w for w in widths),
+    ]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
     lines.append(count_line(results))
     return "\n".join(lines) + "\n"
@@ -238,7 +271,7 @@ def _display(term, labels: dict[str, str], prefixes: dict[str, str]) -> str:
 
 
 def _cell(text: str) -> str:
-    return text if len(text) <= CELL else text[:CELL - 1] + "…"
+    return text if len(text) <= CELL else text[: CELL - 1] + "…"
 
 
 def _compact(iri: str, prefixes: dict[str, str]) -> str:
@@ -246,7 +279,7 @@ def _compact(iri: str, prefixes: dict[str, str]) -> str:
     if best is None:
         return f"<{iri}>"
     prefix = next(p for p, ns in prefixes.items() if ns == best)
-    return f"{prefix}:{iri[len(best):]}"
+    return f"{prefix}:{iri[len(best) :]}"
 
 
 def _plain(term) -> str:

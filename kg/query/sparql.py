@@ -66,11 +66,41 @@ from kg.query.syntax import (
     with_prefixes,
 )
 
-__all__ = ["CELL", "FORMATS", "PREFIXES", "QueryError", "QueryText", "QueryTimeoutError", "Results", "StoredQuery",
-           "answer", "bind_values", "check_params", "count_line", "count_store", "display_rows", "distinct_rows", "format_results", "from_oxigraph",
-           "iris_of", "is_distinct", "label_query", "labels_from", "ontology_labels", "page_of", "parse_params", "queries_dir",
-           "query_form", "query_prefixes", "resolve", "run_store", "stored", "stored_queries", "syntax_message",
-           "with_prefixes"]
+__all__ = [
+    "CELL",
+    "FORMATS",
+    "PREFIXES",
+    "QueryError",
+    "QueryText",
+    "QueryTimeoutError",
+    "Results",
+    "StoredQuery",
+    "answer",
+    "bind_values",
+    "check_params",
+    "count_line",
+    "count_store",
+    "display_rows",
+    "distinct_rows",
+    "format_results",
+    "from_oxigraph",
+    "iris_of",
+    "is_distinct",
+    "label_query",
+    "labels_from",
+    "ontology_labels",
+    "page_of",
+    "parse_params",
+    "queries_dir",
+    "query_form",
+    "query_prefixes",
+    "resolve",
+    "run_store",
+    "stored",
+    "stored_queries",
+    "syntax_message",
+    "with_prefixes",
+]
 
 
 @dataclass(frozen=True)
@@ -116,7 +146,7 @@ def _read_stored(path: Path) -> StoredQuery:
             name, what = name.lstrip("?$"), what.strip()
             if what.startswith("(folded)"):
                 folded.add(name)
-                what = what[len("(folded)"):]
+                what = what[len("(folded)") :]
             params[name] = what.strip(" -—")
     return StoredQuery(path.stem, path, question, params, text, frozenset(folded))
 
@@ -169,7 +199,7 @@ def parse_params(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
         name, sep, value = pair.partition("=")
         name = name.strip().lstrip("?$")
         if not sep or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-            raise QueryError(f"--param {pair!r}: give NAME=VALUE, e.g. --param person=\"Ana Lopes\"")
+            raise QueryError(f'--param {pair!r}: give NAME=VALUE, e.g. --param person="Ana Lopes"')
         params[name] = value
     return params
 
@@ -179,8 +209,10 @@ def check_params(q: QueryText, params: dict[str, str]) -> dict[str, ox.Literal]:
     if q.stored is not None:
         missing = [p for p in q.stored.params if p not in params]
         if missing:
-            raise QueryError(f"{q.stored.name} needs " + ", ".join(
-                f"--param {p}=VALUE ({q.stored.params[p] or 'a value'})" for p in missing))
+            raise QueryError(
+                f"{q.stored.name} needs "
+                + ", ".join(f"--param {p}=VALUE ({q.stored.params[p] or 'a value'})" for p in missing)
+            )
     for name in params:
         if not re.search(rf"[?$]{re.escape(name)}\b", code_of(q.text)):
             raise QueryError(f"--param {name}: the query has no variable ?{name}")
@@ -188,9 +220,16 @@ def check_params(q: QueryText, params: dict[str, str]) -> dict[str, ox.Literal]:
     return {name: ox.Literal(fold(value) if name in folded else value) for name, value in params.items()}
 
 
-def run_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = None, *,
-              timeout: float | None = None, allow_fetch: bool = False, offset: int = 0,
-              limit: int | None = None) -> Results:
+def run_store(
+    store: ox.Store,
+    q: QueryText,
+    params: dict[str, str] | None = None,
+    *,
+    timeout: float | None = None,
+    allow_fetch: bool = False,
+    offset: int = 0,
+    limit: int | None = None,
+) -> Results:
     """Run a query on the embedded store, the default graph being the union of all graphs.
 
     Args:
@@ -242,14 +281,20 @@ def _cut(results: Results, offset: int, limit: int | None, pushed: bool) -> Resu
     rows = results.rows
     if pushed:
         more = limit is not None and len(rows) > limit
-        return Results(results.variables, rows[:limit] if more else rows, offset=offset, more=more,
-                       total=None if more or (offset and not rows) else offset + len(rows))
-    shown = rows[offset:] if limit is None else rows[offset:offset + limit]
+        return Results(
+            results.variables,
+            rows[:limit] if more else rows,
+            offset=offset,
+            more=more,
+            total=None if more or (offset and not rows) else offset + len(rows),
+        )
+    shown = rows[offset:] if limit is None else rows[offset : offset + limit]
     return Results(results.variables, shown, total=len(rows), offset=offset, more=len(rows) > offset + len(shown))
 
 
-def count_store(store: ox.Store, q: QueryText, params: dict[str, str] | None = None, *,
-                timeout: float | None = None) -> int:
+def count_store(
+    store: ox.Store, q: QueryText, params: dict[str, str] | None = None, *, timeout: float | None = None
+) -> int:
     """The rows of a SELECT's whole answer, counted by the store (``COUNT(*)`` around the query: no row
     becomes Python terms), or by running it whole when it cannot be wrapped (a FROM clause)."""
     wrapped = counted(bind_values(q.text, check_params(q, params or {})))  # bound inside, where its variables are

@@ -16,15 +16,22 @@ from kg.ontology.vocab import NIF_NS, NS
 from kg.rdf.mapping import DEFAULT_BASE
 
 #: prefixes used to shorten IRIs that have no label, in tables
-PREFIXES = {"kg": NS, "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
-            "rdfs": "http://www.w3.org/2000/01/rdf-schema#", "xsd": "http://www.w3.org/2001/XMLSchema#",
-            "skos": "http://www.w3.org/2004/02/skos/core#", "owl": "http://www.w3.org/2002/07/owl#", "nif": NIF_NS,
-            **{p: f"{DEFAULT_BASE}{p}/" for p in ("person", "party", "org", "legislature", "office", "motion",
-                                                   "doc", "event", "graph")}}
+PREFIXES = {
+    "kg": NS,
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+    "xsd": "http://www.w3.org/2001/XMLSchema#",
+    "skos": "http://www.w3.org/2004/02/skos/core#",
+    "owl": "http://www.w3.org/2002/07/owl#",
+    "nif": NIF_NS,
+    **{
+        p: f"{DEFAULT_BASE}{p}/"
+        for p in ("person", "party", "org", "legislature", "office", "motion", "doc", "event", "graph")
+    },
+}
 
 
-def store_query(store: ox.Store, text: str, *, default_graph: list | None = None,
-                named_graphs: list | None = None):
+def store_query(store: ox.Store, text: str, *, default_graph: list | None = None, named_graphs: list | None = None):
     """Run a query on a pyoxigraph store the way every kg query runs: :data:`PREFIXES` declared
     (``kg:``, ``rdfs:``, ``person:``, ...), the default graph the union of the store's graphs.
 
@@ -68,7 +75,7 @@ def syntax_message(err: SyntaxError, text: str | None = None) -> str:
     line, column = int(m.group(1)), int(m.group(2))
     if text is not None:
         lines = text.split("\n")
-        offset = min(sum(len(x) + 1 for x in lines[:line - 1]) + column - 1, len(text))
+        offset = min(sum(len(x) + 1 for x in lines[: line - 1]) + column - 1, len(text))
         if offset >= len(text) or text[offset].isspace():
             while offset > 0 and text[offset - 1].isspace():
                 offset -= 1
@@ -93,7 +100,7 @@ def _prefix_before(text: str, line: int, column: int) -> str | None:
     lines = text.split("\n")
     if not 0 < line <= len(lines):
         return None
-    m = re.search(r"([A-Za-z][\w.-]*)?:[\w.%-]*$", lines[line - 1][:max(0, column - 1)])
+    m = re.search(r"([A-Za-z][\w.-]*)?:[\w.%-]*$", lines[line - 1][: max(0, column - 1)])
     return m.group(1) or "" if m else None
 
 
@@ -133,8 +140,11 @@ def code_of(text: str) -> str:
     return "".join(text[a:b] for kind, a, b in _tokens(text) if kind == "code")
 
 
-_STRING = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^\'\\]|\\.|\'(?!\'\'))*\'\'\'|"(?:[^"\\\n]|\\.)*"|'
-                     r"'(?:[^'\\\n]|\\.)*'", re.S)
+_STRING = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^\'\\]|\\.|\'(?!\'\'))*\'\'\'|"(?:[^"\\\n]|\\.)*"|'
+    r"'(?:[^'\\\n]|\\.)*'",
+    re.S,
+)
 _IRI = re.compile(r"<[^<>\"{}|^`\\\x00-\x20]*>")
 
 
@@ -179,8 +189,11 @@ def with_prefixes(text: str) -> str:
     """
     declared = query_prefixes(text)
     code = code_of(text)
-    used = [f"PREFIX {p}: <{ns}>" for p, ns in PREFIXES.items()
-            if p not in declared and re.search(rf"(?<![\w\-.]){p}:", code)]
+    used = [
+        f"PREFIX {p}: <{ns}>"
+        for p, ns in PREFIXES.items()
+        if p not in declared and re.search(rf"(?<![\w\-.]){p}:", code)
+    ]
     return " ".join(used) + " " + text if used else text
 
 
@@ -254,7 +267,7 @@ def _outer_group_end(text: str) -> int | None:
     for kind, a, b in _tokens(text):
         if kind != "code" or b <= start:
             continue
-        for m in re.finditer(r"[{}]", text[max(a, start):b]):
+        for m in re.finditer(r"[{}]", text[max(a, start) : b]):
             depth += 1 if m.group(0) == "{" else -1
             if depth == 0:
                 return max(a, start) + m.end()
@@ -281,9 +294,17 @@ def counted(text: str) -> str | None:
     turned into terms; None when the query is no SELECT or has a FROM (a subquery cannot)."""
     if query_form(text) != "SELECT":
         return None
-    select = next((a + m.start() for kind, a, b in _tokens(text) if kind == "code"
-                   for m in [re.search(r"(?i)\bSELECT\b", text[a:b])] if m), None)
+    select = next(
+        (
+            a + m.start()
+            for kind, a, b in _tokens(text)
+            if kind == "code"
+            for m in [re.search(r"(?i)\bSELECT\b", text[a:b])]
+            if m
+        ),
+        None,
+    )
     end = _outer_group_end(text)
-    if select is None or end is None or re.search(r"(?i)\bFROM\b", code_of(text[select:_where_brace(text)])):
+    if select is None or end is None or re.search(r"(?i)\bFROM\b", code_of(text[select : _where_brace(text)])):
         return None
     return f"{text[:select]}SELECT (COUNT(*) AS ?{COUNTED}) WHERE {{\n{text[select:]}\n}}"
