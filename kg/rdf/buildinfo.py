@@ -70,8 +70,10 @@ def build_time() -> datetime:
         try:
             return datetime.fromtimestamp(int(epoch), UTC)
         except (ValueError, OverflowError, OSError):
-            raise KgError(f"SOURCE_DATE_EPOCH={epoch!r} is not a number of seconds since 1970; "
-                          "unset it or give one such as 1592352000") from None
+            raise KgError(
+                f"SOURCE_DATE_EPOCH={epoch!r} is not a number of seconds since 1970; "
+                "unset it or give one such as 1592352000"
+            ) from None
     return datetime.now(UTC).replace(microsecond=0)
 
 

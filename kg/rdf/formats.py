@@ -52,19 +52,65 @@ class Format:
 
 
 #: every format kg writes, in the order ``all`` stands for
-FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("ttl", "graph.ttl", (".ttl",), False, "turtle", ox.RdfFormat.TURTLE, "text/turtle", ("turtle",),
-           streamed=True),
-    Format("trig", "graph.trig", (".trig",), True, "trig", ox.RdfFormat.TRIG, "application/trig", streamed=True),
-    Format("nt", "graph.nt", (".nt",), False, "nt", ox.RdfFormat.N_TRIPLES, "application/n-triples",
-           ("ntriples",), lines=True),
-    Format("nq", "graph.nq", (".nq",), True, "nquads", ox.RdfFormat.N_QUADS, "application/n-quads",
-           ("nquads",), lines=True),
-    Format("jsonld", "graph.jsonld", (".jsonld",), True, "json-ld", ox.RdfFormat.JSON_LD, "application/ld+json",
-           ("json-ld",)),
-    Format("xml", "graph.rdf", (".rdf", ".owl", ".xml"), False, "xml", ox.RdfFormat.RDF_XML, "application/rdf+xml",
-           ("rdf",)),
-)}
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format(
+            "ttl",
+            "graph.ttl",
+            (".ttl",),
+            False,
+            "turtle",
+            ox.RdfFormat.TURTLE,
+            "text/turtle",
+            ("turtle",),
+            streamed=True,
+        ),
+        Format("trig", "graph.trig", (".trig",), True, "trig", ox.RdfFormat.TRIG, "application/trig", streamed=True),
+        Format(
+            "nt",
+            "graph.nt",
+            (".nt",),
+            False,
+            "nt",
+            ox.RdfFormat.N_TRIPLES,
+            "application/n-triples",
+            ("ntriples",),
+            lines=True,
+        ),
+        Format(
+            "nq",
+            "graph.nq",
+            (".nq",),
+            True,
+            "nquads",
+            ox.RdfFormat.N_QUADS,
+            "application/n-quads",
+            ("nquads",),
+            lines=True,
+        ),
+        Format(
+            "jsonld",
+            "graph.jsonld",
+            (".jsonld",),
+            True,
+            "json-ld",
+            ox.RdfFormat.JSON_LD,
+            "application/ld+json",
+            ("json-ld",),
+        ),
+        Format(
+            "xml",
+            "graph.rdf",
+            (".rdf", ".owl", ".xml"),
+            False,
+            "xml",
+            ox.RdfFormat.RDF_XML,
+            "application/rdf+xml",
+            ("rdf",),
+        ),
+    )
+}
 #: what a build writes when no format is asked for
 DEFAULT_FORMATS: tuple[str, ...] = ("ttl", "trig")
 
@@ -104,7 +150,7 @@ def check_formats(names: Iterable[str]) -> tuple[str, ...]:
     """
     out: list[str] = []
     for given in names:
-        for name in (FORMATS if given == "all" else [get(given).name]):
+        for name in FORMATS if given == "all" else [get(given).name]:
             if name not in out:
                 out.append(name)
     return tuple(out)

@@ -16,8 +16,15 @@ from __future__ import annotations
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.term import Literal, Node
 
-__all__ = ["LINE_BREAK_ESCAPES", "CollectedGraph", "TripleCollector", "lines_with_predicates", "literal_term",
-           "nquad_line", "ntriple_line"]
+__all__ = [
+    "LINE_BREAK_ESCAPES",
+    "CollectedGraph",
+    "TripleCollector",
+    "lines_with_predicates",
+    "literal_term",
+    "nquad_line",
+    "ntriple_line",
+]
 
 #: the characters other than "\n" and "\r" that ``str.splitlines`` (and other line readers) end a line at,
 #: each to its N-Triples ``\uXXXX`` escape: none is ever written raw in a line of kg's
@@ -138,8 +145,12 @@ class CollectedGraph:
             form = forms[id(node)] = _object_term(node)
             return form
 
-        return sorted({f"{get(id(s)) or made(s)} {get(id(p)) or made(p)} {get(id(o)) or made(o)}{end}"
-                       for s, p, o in self.triples})
+        return sorted(
+            {
+                f"{get(id(s)) or made(s)} {get(id(p)) or made(p)} {get(id(o)) or made(o)}{end}"
+                for s, p, o in self.triples
+            }
+        )
 
 
 class TripleCollector:

@@ -31,8 +31,11 @@ class GraphFileError(KgError):
 
     def __init__(self, path: Path | str, message: str, line: int | None = None, column: int | None = None):
         self.path, self.message, self.line, self.column = path, message, line, column
-        where = f"line {line}, column {column}: " if line is not None and column is not None else (
-            f"line {line}: " if line is not None else "")
+        where = (
+            f"line {line}, column {column}: "
+            if line is not None and column is not None
+            else (f"line {line}: " if line is not None else "")
+        )
         super().__init__(f"{path}: {where}{message}; nothing was loaded from it")
 
 
@@ -57,8 +60,9 @@ def format_of(path: Path) -> ox.RdfFormat:
     spec = rdf_formats.for_path(path)
     if spec is None or spec.oxigraph is None:
         loads = (s for f in rdf_formats.FORMATS.values() if f.oxigraph is not None for s in f.suffixes)
-        raise GraphFileError(path, f"unknown extension {path.suffix or '(none)'!r}; "
-                                   f"kg loads {', '.join(sorted(loads))}")
+        raise GraphFileError(
+            path, f"unknown extension {path.suffix or '(none)'!r}; kg loads {', '.join(sorted(loads))}"
+        )
     return spec.oxigraph
 
 
@@ -71,8 +75,11 @@ def find_files(inputs: list[Path]) -> list[Path]:
         if parts is not None:  # the output of a Dask build: its partitions (graph.trig repeats them)
             files.extend(parts)
         elif p.is_dir():
-            found = sorted(f for f in p.iterdir() if f.is_file() and f.suffix.lower() in DATASET_SUFFIXES
-                           and not f.name.startswith("."))
+            found = sorted(
+                f
+                for f in p.iterdir()
+                if f.is_file() and f.suffix.lower() in DATASET_SUFFIXES and not f.name.startswith(".")
+            )
             if not found:
                 raise GraphFileError(p, "no .trig or .nq file in this folder (build one with `kg build`)")
             files.extend(found)
@@ -95,8 +102,11 @@ def partition_files(folder: Path) -> list[Path] | None:
     if not isinstance(manifest, dict) or manifest.get("engine") != "dask":
         return None
     try:  # a later single-machine build into the same folder wrote newer merged files
-        if any((Path(folder) / n).stat().st_mtime_ns > (Path(folder) / MANIFEST).stat().st_mtime_ns
-               for n in (rdf_formats.get(f).filename for f in DIRECTORY_FORMATS) if (Path(folder) / n).exists()):
+        if any(
+            (Path(folder) / n).stat().st_mtime_ns > (Path(folder) / MANIFEST).stat().st_mtime_ns
+            for n in (rdf_formats.get(f).filename for f in DIRECTORY_FORMATS)
+            if (Path(folder) / n).exists()
+        ):
             return None
     except OSError:
         return None
@@ -121,12 +131,12 @@ class LoadReport:
         counts = {s: sum(1 for v in self.graphs.values() if v == s) for s in ("new", "replaced", "unchanged")}
         detail = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
         n = len(self.graphs)
-        return (f"{self.source}: {n} graph{'s' * (n != 1)} ({detail or 'none'}), {self.triples} triples "
-                f"-> {self.target}")
+        return f"{self.source}: {n} graph{'s' * (n != 1)} ({detail or 'none'}), {self.triples} triples -> {self.target}"
 
 
-def read(path: Path, graph: str | None = None, *, data: bytes | None = None,
-         fmt: ox.RdfFormat | None = None) -> GraphFile:
+def read(
+    path: Path, graph: str | None = None, *, data: bytes | None = None, fmt: ox.RdfFormat | None = None
+) -> GraphFile:
     """Parse ``path`` completely and group its triples by named graph.
 
     Args:
@@ -181,8 +191,9 @@ def _quads(path: Path, graph: str | None, data: bytes | None, fmt: ox.RdfFormat 
                     continue
                 g = target
             if isinstance(g, ox.BlankNode):
-                raise GraphFileError(path, "a graph named by a blank node cannot be replaced on reload; "
-                                           "name it with an IRI")
+                raise GraphFileError(
+                    path, "a graph named by a blank node cannot be replaced on reload; name it with an IRI"
+                )
             yield g.value, q.triple
     except SyntaxError as err:
         line, column = getattr(err, "lineno", None), getattr(err, "offset", None)
@@ -197,5 +208,8 @@ def _quads(path: Path, graph: str | None, data: bytes | None, fmt: ox.RdfFormat 
     except ValueError as err:  # e.g. an invalid IRI given as --graph
         raise GraphFileError(path, str(err)) from None
     if loose:
-        raise GraphFileError(path, f"{loose} triples are outside any named graph; kg keeps one named graph per "
-                                   "document: load a .trig or .nq file, or name the graph with --graph IRI")
+        raise GraphFileError(
+            path,
+            f"{loose} triples are outside any named graph; kg keeps one named graph per "
+            "document: load a .trig or .nq file, or name the graph with --graph IRI",
+        )

@@ -41,8 +41,8 @@ def file_lines(path: Path, triples: bool) -> list[str]:
     if not text.endswith("\n"):
         text += "\n"
     if triples:
-        first = text[:text.find("\n") + 1]
-        suffix = first[first.rstrip(" .\n").rfind(" "):] if first.strip() else ""
+        first = text[: text.find("\n") + 1]
+        suffix = first[first.rstrip(" .\n").rfind(" ") :] if first.strip() else ""
         if suffix.startswith(" <") and text.count(suffix) == text.count("\n"):
             return _lines(text.replace(suffix, " .\n"))
         return [triple_line(line) for line in _lines(text)]
@@ -93,7 +93,7 @@ def fewer_runs(runs: list[Path], fan_in: int = FAN_IN) -> list[Path]:
     while len(runs) > fan_in:
         merged = []
         for i in range(0, len(runs), fan_in):
-            group = runs[i:i + fan_in]
+            group = runs[i : i + fan_in]
             if len(group) == 1:
                 merged.append(group[0])
                 continue
@@ -107,8 +107,16 @@ def fewer_runs(runs: list[Path], fan_in: int = FAN_IN) -> list[Path]:
     return runs
 
 
-def write_sorted(files: list[Path], path: Path, tmp: Path, triples: bool, run_lines: int,
-                 fan_in: int = FAN_IN, mode: int | None = None, pool=None) -> None:
+def write_sorted(
+    files: list[Path],
+    path: Path,
+    tmp: Path,
+    triples: bool,
+    run_lines: int,
+    fan_in: int = FAN_IN,
+    mode: int | None = None,
+    pool=None,
+) -> None:
     """The unique lines of ``files`` (as triples or quads), sorted, into ``path`` (given ``mode`` when a run is moved there).
 
     With ``pool`` (an executor with worker processes), a worker makes the sorted runs of the first

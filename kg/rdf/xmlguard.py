@@ -40,7 +40,7 @@ def problem(prolog: bytes) -> str | None:
     element = _FIRST_ELEMENT.search(prolog)
     if element is not None and element.start() < doctype.start():
         return None  # a DOCTYPE after the root element is not a DTD; the parser reports it
-    text = prolog[doctype.start():].decode("utf-8", errors="replace")
+    text = prolog[doctype.start() :].decode("utf-8", errors="replace")
     opening = text.find("[")
     closing = text.find(">")
     if opening < 0 or (0 <= closing < opening):
@@ -49,15 +49,19 @@ def problem(prolog: bytes) -> str | None:
         return None  # <!DOCTYPE rdf:RDF>: no declarations
     end = text.find("]", opening)
     if end < 0:
-        return (f"its DTD does not end within its first {MAX_PROLOG_BYTES // (1 << 20)} MiB "
-                "(refused: a DTD that long is no RDF/XML kg reads)")
-    subset = text[opening + 1:end]
+        return (
+            f"its DTD does not end within its first {MAX_PROLOG_BYTES // (1 << 20)} MiB "
+            "(refused: a DTD that long is no RDF/XML kg reads)"
+        )
+    subset = text[opening + 1 : end]
     for match in _ENTITY.finditer(subset):
         parameter, name, value = match.groups()
         if parameter:
             return f"its DTD declares the parameter entity %{name}, which kg does not expand (refused)"
         if value.upper() in ("SYSTEM", "PUBLIC"):
-            return f"its DTD reads the entity {name} from elsewhere (SYSTEM or PUBLIC), which kg does not fetch (refused)"
+            return (
+                f"its DTD reads the entity {name} from elsewhere (SYSTEM or PUBLIC), which kg does not fetch (refused)"
+            )
         if "&" in value or "%" in value:
             return f"its DTD defines the entity {name} by other entities, which expand exponentially (refused)"
     return None
