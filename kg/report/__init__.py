@@ -1,2 +1,1 @@
-"""What a graph holds (``kg stats``) and an interactive page of it (``kg viz``).
-"""
+"""What a graph holds (``kg stats``) and an interactive page of it (``kg viz``)."""
