@@ -1,2 +1,1 @@
-"""Stage 6, semantics: OWL 2 RL reasoning and SHACL validation of the graphs built.
-"""
+"""Stage 6, semantics: OWL 2 RL reasoning and SHACL validation of the graphs built."""

@@ -19,8 +19,10 @@ def merge_reports(a, b):
     """One :class:`kg.semantics.validate.Report` with the findings of the reports ``a`` and ``b``."""
     from kg.semantics.validate import Report
 
-    findings = sorted(set(a.findings) | set(b.findings),
-                      key=lambda f: (f.severity != "Violation", f.focus, f.path, f.message, f.value))
+    findings = sorted(
+        set(a.findings) | set(b.findings),
+        key=lambda f: (f.severity != "Violation", f.focus, f.path, f.message, f.value),
+    )
     return Report(findings, a.seconds + b.seconds, a.triples + b.triples)
 
 

@@ -44,8 +44,10 @@ class _Chainer:
                 self._index(t)
         for t in self.asserted:
             if t[1] in SCHEMA_PREDICATES or (t[1] == RDF.type and t[2] in SCHEMA_TYPES):
-                raise ReasoningError(f"the fast reasoner takes instance data only, and the graph has the schema "
-                                     f"triple {' '.join(short_name(x) for x in t)}; use the owlrl engine")
+                raise ReasoningError(
+                    f"the fast reasoner takes instance data only, and the graph has the schema "
+                    f"triple {' '.join(short_name(x) for x in t)}; use the owlrl engine"
+                )
             self.add(t)
 
     def _index(self, t: Triple) -> bool:
@@ -67,8 +69,10 @@ class _Chainer:
             s, p, o = t = self.todo.pop()
             if p == RDF.type:
                 if o in SCHEMA_TYPES:
-                    raise ReasoningError(f"the data entails the schema triple {' '.join(short_name(x) for x in t)}, "
-                                         "which the fast reasoner does not follow; use the owlrl engine")
+                    raise ReasoningError(
+                        f"the data entails the schema triple {' '.join(short_name(x) for x in t)}, "
+                        "which the fast reasoner does not follow; use the owlrl engine"
+                    )
                 for c in rules.supers.get(o, ()):  # cax-sco, cax-eqc
                     add((s, RDF.type, c))
                 for u in rules.unions.get(o, ()):  # cls-uni
@@ -87,7 +91,7 @@ class _Chainer:
                 add((s, RDF.type, r))
             for sup, chain, i in rules.chains.get(p, ()):  # prp-spo2, with this triple at position i
                 for first in self._walk(s, chain[:i][::-1], backwards=True):
-                    for last in self._walk(o, chain[i + 1:], backwards=False):
+                    for last in self._walk(o, chain[i + 1 :], backwards=False):
                         add((first, sup, last))
         return self.facts
 
@@ -102,14 +106,22 @@ class _Chainer:
 
 def literal_clashes(graph: Iterable[Triple]) -> list[Clash]:
     """dt-not-type: literals whose text is not of their datatype (such as "2020-13-45"^^xsd:date)."""
-    return [Clash(o, f"the literal {o.n3()} is not a valid {short_name(o.datatype)}") for _, _, o in graph
-            if isinstance(o, Literal) and o.datatype is not None and o.ill_typed]
+    return [
+        Clash(o, f"the literal {o.n3()} is not a valid {short_name(o.datatype)}")
+        for _, _, o in graph
+        if isinstance(o, Literal) and o.datatype is not None and o.ill_typed
+    ]
 
 
 def _keep(t: Triple, nodes: set) -> bool:
     s, p, o = t
-    return (isinstance(s, URIRef) and s in nodes and isinstance(p, URIRef) and not isinstance(o, BNode)
-            and not (p == OWL.sameAs and s == o))
+    return (
+        isinstance(s, URIRef)
+        and s in nodes
+        and isinstance(p, URIRef)
+        and not isinstance(o, BNode)
+        and not (p == OWL.sameAs and s == o)
+    )
 
 
 def _nodes(graph: Iterable[Triple]) -> set:
@@ -133,8 +145,9 @@ def entailments_fast(graph: Graph | Iterable[Triple], rules: CompiledOntology) -
     return entailed, _types((t for t in closed if t[0] in nodes), defaultdict(set))
 
 
-def entailments_owlrl(graph: Graph | Iterable[Triple], ontology: Graph, ontology_closure: frozenset
-                      ) -> tuple[set[Triple], dict, list[Clash]]:
+def entailments_owlrl(
+    graph: Graph | Iterable[Triple], ontology: Graph, ontology_closure: frozenset
+) -> tuple[set[Triple], dict, list[Clash]]:
     """E(D) for one document graph by owlrl: C(D ∪ O) minus D and C(O), filtered as documented."""
     asserted = set(graph)
     both = Graph()
@@ -146,4 +159,3 @@ def entailments_owlrl(graph: Graph | Iterable[Triple], ontology: Graph, ontology
     nodes = _nodes(asserted)
     entailed = {t for t in closed if t not in asserted and t not in ontology_closure and _keep(t, nodes)}
     return entailed, _types((t for t in closed if t[0] in nodes), defaultdict(set)), owlrl_errors(closed)
-

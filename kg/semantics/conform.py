@@ -207,8 +207,11 @@ def may_violate(dataset, nquads: bytes | None = None) -> bool:
     if isinstance(dataset, TripleCollector):
         sources = [g.triples for g in dataset.graphs.values()]
     else:
-        quads = dataset.quads((None, None, None, None)) if hasattr(dataset, "quads") else (
-            (s, p, o, None) for s, p, o in dataset)
+        quads = (
+            dataset.quads((None, None, None, None))
+            if hasattr(dataset, "quads")
+            else ((s, p, o, None) for s, p, o in dataset)
+        )
         sources = [[(s, p, o) for s, p, o, _ in quads]]
     index = _Index.of(rules, sources)
     if index is None:

@@ -26,7 +26,8 @@ __all__ = ["query_predicates"]
 
 RDF_TYPE = str(RDF.type)
 
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<space>\s+|\#[^\n]*)
   | (?P<iri><[^<>"{}|^`\\\x00-\x20]*>)
   | (?P<string>\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"|'''(?:[^'\\]|\\.|'(?!''))*'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
@@ -36,7 +37,9 @@ _TOKEN = re.compile(r"""
   | (?P<lang>@[A-Za-z]+(?:-[A-Za-z0-9]+)*)
   | (?P<word>[A-Za-z_][A-Za-z_0-9]*)
   | (?P<punct>\^\^|&&|\|\||!=|<=|>=|[{}()\[\];,.!^/|*+?=<>-])
-""", re.VERBOSE)
+""",
+    re.VERBOSE,
+)
 
 
 class _GiveUp(Exception):
@@ -48,7 +51,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     while i < len(text):
         m = _TOKEN.match(text, i)
         if m is None:
-            raise _GiveUp(text[i:i + 20])
+            raise _GiveUp(text[i : i + 20])
         i = m.end()
         if m.lastgroup != "space":
             out.append((m.lastgroup, m.group()))
@@ -93,7 +96,7 @@ class _Reader:
                 raise _GiveUp("no group")
             self.i += 1
         self.group()
-        for _, text in self.tokens[self.i:]:  # ORDER BY, LIMIT ...: no pattern
+        for _, text in self.tokens[self.i :]:  # ORDER BY, LIMIT ...: no pattern
             if text in {"{", "}"}:
                 raise _GiveUp(text)
 

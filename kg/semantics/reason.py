@@ -81,11 +81,36 @@ from kg.semantics.ruleset import (
     owlrl_errors,
 )
 
-__all__ = ["ENGINES", "OWLRL_ERROR", "OWLRL_ERROR_TEXT", "SCHEMA_PREDICATES", "SCHEMA_TYPES", "UNSUPPORTED_PREDICATES",
-           "UNSUPPORTED_TYPES", "Clash", "CompiledOntology", "InconsistentGraphError", "ReasoningError", "Result",
-           "UnsupportedOntologyError", "add_entailments", "base_of", "compile_ontology", "compiled", "document_graphs",
-           "entailments_fast", "entailments_graph_iri", "entailments_owlrl", "literal_clashes", "load_ontology",
-           "owlrl_closure", "owlrl_errors", "reason", "reason_skipping", "run"]
+__all__ = [
+    "ENGINES",
+    "OWLRL_ERROR",
+    "OWLRL_ERROR_TEXT",
+    "SCHEMA_PREDICATES",
+    "SCHEMA_TYPES",
+    "UNSUPPORTED_PREDICATES",
+    "UNSUPPORTED_TYPES",
+    "Clash",
+    "CompiledOntology",
+    "InconsistentGraphError",
+    "ReasoningError",
+    "Result",
+    "UnsupportedOntologyError",
+    "add_entailments",
+    "base_of",
+    "compile_ontology",
+    "compiled",
+    "document_graphs",
+    "entailments_fast",
+    "entailments_graph_iri",
+    "entailments_owlrl",
+    "literal_clashes",
+    "load_ontology",
+    "owlrl_closure",
+    "owlrl_errors",
+    "reason",
+    "reason_skipping",
+    "run",
+]
 
 ENGINES = ("fast", "owlrl")
 #: the old private name of :func:`literal_clashes`, while callers switch
@@ -107,21 +132,22 @@ class Result:
         return g
 
 
-
 # -- the public API ---------------------------------------------------------------------------
+
 
 def document_graphs(data: Dataset | Graph, skip: Iterable = ()) -> list[Graph]:
     """The graphs to reason over one by one: a dataset's non-empty named graphs, or the graph itself."""
     if isinstance(data, Dataset):
         skip = set(skip)
-        return [g for g in sorted(data.graphs(), key=lambda g: str(g.identifier))
-                if len(g) and g.identifier not in skip and g.identifier != data.default_graph.identifier] + (
-            [data.default_graph] if len(data.default_graph) else [])
+        return [
+            g
+            for g in sorted(data.graphs(), key=lambda g: str(g.identifier))
+            if len(g) and g.identifier not in skip and g.identifier != data.default_graph.identifier
+        ] + ([data.default_graph] if len(data.default_graph) else [])
     return [data]
 
 
-def run(data: Dataset | Graph, ontology: Graph | None = None, *, engine: str = "fast",
-        skip: Iterable = ()) -> Result:
+def run(data: Dataset | Graph, ontology: Graph | None = None, *, engine: str = "fast", skip: Iterable = ()) -> Result:
     """Reason over ``data`` (per named graph of a dataset) and report entailments and clashes.
 
     Args:
@@ -160,7 +186,6 @@ def run(data: Dataset | Graph, ontology: Graph | None = None, *, engine: str = "
     return result
 
 
-
 def reason(data: Dataset | Graph, ontology: Graph | None = None, fast: bool = True) -> Graph:
     """The entailments of ``data`` (only the new triples, see the module docstring) as a graph.
 
@@ -188,13 +213,20 @@ def entailments_graph_iri(base: str = DEFAULT_BASE) -> URIRef:
 
 def base_of(dataset: Dataset) -> str:
     """The instance base of a built dataset, from its document graphs' names (``<base>graph/<id>``)."""
-    bases = sorted({str(g.identifier).rsplit("graph/", 1)[0] for g in dataset.graphs()
-                    if "graph/" in str(g.identifier) and len(g)})
+    bases = sorted(
+        {str(g.identifier).rsplit("graph/", 1)[0] for g in dataset.graphs() if "graph/" in str(g.identifier) and len(g)}
+    )
     return bases[0] if len(bases) == 1 else DEFAULT_BASE
 
 
-def add_entailments(dataset: Dataset, *, base: str | None = None, ontology: Graph | None = None,
-                    fast: bool = True, graph: URIRef | str | None = None) -> tuple[URIRef, int]:
+def add_entailments(
+    dataset: Dataset,
+    *,
+    base: str | None = None,
+    ontology: Graph | None = None,
+    fast: bool = True,
+    graph: URIRef | str | None = None,
+) -> tuple[URIRef, int]:
     """Reason over ``dataset`` and put the entailments in their own named graph of it.
 
     The graph is ``<base>entailments`` (``base`` defaults to the dataset's own); an earlier
@@ -226,7 +258,13 @@ def reason_skipping(dataset: Dataset, skip: URIRef, ontology: Graph | None, fast
 
 
 #: prefixes the entailments use (alignments of the ontology)
-_PREFIXES = {"owl": str(OWL), "schema": "http://schema.org/", "foaf": "http://xmlns.com/foaf/0.1/",
-             "org": "http://www.w3.org/ns/org#", "sem": "http://semanticweb.cs.vu.nl/2009/11/sem/",
-             "nif": "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#",
-             "dcterms": "http://purl.org/dc/terms/", "cameo": "https://w3id.org/kg-news/cameo/"}
+_PREFIXES = {
+    "owl": str(OWL),
+    "schema": "http://schema.org/",
+    "foaf": "http://xmlns.com/foaf/0.1/",
+    "org": "http://www.w3.org/ns/org#",
+    "sem": "http://semanticweb.cs.vu.nl/2009/11/sem/",
+    "nif": "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#",
+    "dcterms": "http://purl.org/dc/terms/",
+    "cameo": "https://w3id.org/kg-news/cameo/",
+}

@@ -29,26 +29,55 @@ OWLRL_ERROR_TEXT = URIRef("http://www.daml.org/2002/03/agents/agent-ont#error")
 
 #: OWL constructs the fast path does not compile: an ontology with one is refused
 UNSUPPORTED_PREDICATES = {
-    OWL.intersectionOf: "owl:intersectionOf", OWL.someValuesFrom: "owl:someValuesFrom",
-    OWL.allValuesFrom: "owl:allValuesFrom", OWL.maxCardinality: "owl:maxCardinality",
-    OWL.maxQualifiedCardinality: "owl:maxQualifiedCardinality", OWL.oneOf: "owl:oneOf",
-    OWL.complementOf: "owl:complementOf", OWL.hasKey: "owl:hasKey",
-    OWL.propertyDisjointWith: "owl:propertyDisjointWith", OWL.sourceIndividual: "owl:NegativePropertyAssertion",
+    OWL.intersectionOf: "owl:intersectionOf",
+    OWL.someValuesFrom: "owl:someValuesFrom",
+    OWL.allValuesFrom: "owl:allValuesFrom",
+    OWL.maxCardinality: "owl:maxCardinality",
+    OWL.maxQualifiedCardinality: "owl:maxQualifiedCardinality",
+    OWL.oneOf: "owl:oneOf",
+    OWL.complementOf: "owl:complementOf",
+    OWL.hasKey: "owl:hasKey",
+    OWL.propertyDisjointWith: "owl:propertyDisjointWith",
+    OWL.sourceIndividual: "owl:NegativePropertyAssertion",
     OWL.differentFrom: "owl:differentFrom",
 }
 UNSUPPORTED_TYPES = {
-    OWL.FunctionalProperty: "owl:FunctionalProperty", OWL.InverseFunctionalProperty: "owl:InverseFunctionalProperty",
-    OWL.SymmetricProperty: "owl:SymmetricProperty", OWL.TransitiveProperty: "owl:TransitiveProperty",
-    OWL.IrreflexiveProperty: "owl:IrreflexiveProperty", OWL.AsymmetricProperty: "owl:AsymmetricProperty",
-    OWL.AllDisjointProperties: "owl:AllDisjointProperties", OWL.AllDifferent: "owl:AllDifferent",
+    OWL.FunctionalProperty: "owl:FunctionalProperty",
+    OWL.InverseFunctionalProperty: "owl:InverseFunctionalProperty",
+    OWL.SymmetricProperty: "owl:SymmetricProperty",
+    OWL.TransitiveProperty: "owl:TransitiveProperty",
+    OWL.IrreflexiveProperty: "owl:IrreflexiveProperty",
+    OWL.AsymmetricProperty: "owl:AsymmetricProperty",
+    OWL.AllDisjointProperties: "owl:AllDisjointProperties",
+    OWL.AllDifferent: "owl:AllDifferent",
 }
 #: terms that make a data graph carry schema: the fast path refuses such data (use owlrl)
-SCHEMA_PREDICATES = {RDFS.subClassOf, RDFS.subPropertyOf, RDFS.domain, RDFS.range, OWL.equivalentClass,
-                     OWL.equivalentProperty, OWL.inverseOf, OWL.propertyChainAxiom, OWL.unionOf, OWL.hasValue,
-                     OWL.onProperty, OWL.disjointWith, OWL.members, OWL.sameAs} | set(UNSUPPORTED_PREDICATES)
-SCHEMA_TYPES = {OWL.Class, RDFS.Class, OWL.Restriction, OWL.ObjectProperty, OWL.DatatypeProperty, RDF.Property,
-                OWL.AllDisjointClasses, RDFS.Datatype} | set(UNSUPPORTED_TYPES)
-
+SCHEMA_PREDICATES = {
+    RDFS.subClassOf,
+    RDFS.subPropertyOf,
+    RDFS.domain,
+    RDFS.range,
+    OWL.equivalentClass,
+    OWL.equivalentProperty,
+    OWL.inverseOf,
+    OWL.propertyChainAxiom,
+    OWL.unionOf,
+    OWL.hasValue,
+    OWL.onProperty,
+    OWL.disjointWith,
+    OWL.members,
+    OWL.sameAs,
+} | set(UNSUPPORTED_PREDICATES)
+SCHEMA_TYPES = {
+    OWL.Class,
+    RDFS.Class,
+    OWL.Restriction,
+    OWL.ObjectProperty,
+    OWL.DatatypeProperty,
+    RDF.Property,
+    OWL.AllDisjointClasses,
+    RDFS.Datatype,
+} | set(UNSUPPORTED_TYPES)
 
 
 class ReasoningError(KgError):
@@ -76,8 +105,8 @@ class Clash:
     message: str
 
 
-
 # -- compiling the ontology ----------------------------------------------------------------------
+
 
 def load_ontology(path: Path | None = None) -> Graph:
     """``ontology/kg.ttl`` (or ``path``) as a new rdflib graph, the caller's to change."""
@@ -95,8 +124,10 @@ def owlrl_closure(graph: Graph) -> Graph:
 
 def owlrl_errors(closed: Graph) -> list[Clash]:
     """The inconsistencies owlrl wrote into a closure."""
-    return sorted((Clash(n, str(closed.value(n, OWLRL_ERROR_TEXT))) for n in closed.subjects(RDF.type, OWLRL_ERROR)),
-                  key=lambda c: c.message)
+    return sorted(
+        (Clash(n, str(closed.value(n, OWLRL_ERROR_TEXT))) for n in closed.subjects(RDF.type, OWLRL_ERROR)),
+        key=lambda c: c.message,
+    )
 
 
 @dataclass
@@ -126,8 +157,13 @@ class CompiledOntology:
             for a in cls:
                 for b in self.disjoint.get(a, ()):
                     if b in cls and short_name(a) < short_name(b):
-                        found.append(Clash(node, f"{short_name(node)} is both a {short_name(a)} and a {short_name(b)}, "
-                                                 "which are disjoint classes"))
+                        found.append(
+                            Clash(
+                                node,
+                                f"{short_name(node)} is both a {short_name(a)} and a {short_name(b)}, "
+                                "which are disjoint classes",
+                            )
+                        )
         return sorted(set(found), key=lambda c: c.message)
 
 
@@ -138,13 +174,15 @@ def compile_ontology(ontology: Graph) -> CompiledOntology:
         UnsupportedOntologyError: the ontology uses an OWL construct the fast path lacks.
     """
     closed = owlrl_closure(ontology)
-    found = sorted({name for p, name in UNSUPPORTED_PREDICATES.items() if (None, p, None) in closed}
-                   | {name for t, name in UNSUPPORTED_TYPES.items() if (None, RDF.type, t) in closed}
-                   | {"owl:sameAs between different resources" for s, o in closed.subject_objects(OWL.sameAs)
-                      if s != o})
+    found = sorted(
+        {name for p, name in UNSUPPORTED_PREDICATES.items() if (None, p, None) in closed}
+        | {name for t, name in UNSUPPORTED_TYPES.items() if (None, RDF.type, t) in closed}
+        | {"owl:sameAs between different resources" for s, o in closed.subject_objects(OWL.sameAs) if s != o}
+    )
     if found:
-        raise UnsupportedOntologyError(f"the fast reasoner does not compile {', '.join(found)}; "
-                                       "use the owlrl engine with this ontology")
+        raise UnsupportedOntologyError(
+            f"the fast reasoner does not compile {', '.join(found)}; use the owlrl engine with this ontology"
+        )
     table = lambda: defaultdict(set)  # noqa: E731
     supers, unions, super_props, domains, ranges, inverses, disjoint = (table() for _ in range(7))
     has_value, has_value_of, chains = defaultdict(list), defaultdict(list), defaultdict(list)
@@ -193,9 +231,21 @@ def compile_ontology(ontology: Graph) -> CompiledOntology:
         by_subject[t[0]].append(t)
         by_object[t[2]].append(t)
     freeze = lambda d: {k: frozenset(v) for k, v in d.items()}  # noqa: E731
-    return CompiledOntology(frozenset(closed), freeze(supers), freeze(unions), dict(has_value), dict(has_value_of),
-                            freeze(super_props), freeze(domains), freeze(ranges), freeze(inverses), dict(chains),
-                            freeze(disjoint), dict(by_subject), dict(by_object))
+    return CompiledOntology(
+        frozenset(closed),
+        freeze(supers),
+        freeze(unions),
+        dict(has_value),
+        dict(has_value_of),
+        freeze(super_props),
+        freeze(domains),
+        freeze(ranges),
+        freeze(inverses),
+        dict(chains),
+        freeze(disjoint),
+        dict(by_subject),
+        dict(by_object),
+    )
 
 
 @cache
@@ -226,15 +276,18 @@ def disjointness_only(ontology: Graph, closure: frozenset) -> CompiledOntology:
     return CompiledOntology(closure, {}, {}, {}, {}, {}, {}, {}, {}, {}, dict(disjoint), {}, {})
 
 
-
-_SHORT = {NS: "kg:", str(OWL): "owl:", str(RDFS): "rdfs:", str(RDF): "rdf:",
-          "http://www.w3.org/2001/XMLSchema#": "xsd:"}
+_SHORT = {
+    NS: "kg:",
+    str(OWL): "owl:",
+    str(RDFS): "rdfs:",
+    str(RDF): "rdf:",
+    "http://www.w3.org/2001/XMLSchema#": "xsd:",
+}
 
 
 def short_name(node) -> str:
     text = str(node)
     for ns, prefix in _SHORT.items():
         if text.startswith(ns):
-            return prefix + text[len(ns):]
+            return prefix + text[len(ns) :]
     return node.n3() if hasattr(node, "n3") else text
-

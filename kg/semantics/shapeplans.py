@@ -34,11 +34,37 @@ from kg.semantics.validate import SH
 __all__ = ["CompiledShapes", "Plan", "Step", "UnsupportedShapesError", "compile_shapes"]
 
 #: the constraint parameters (sh: terms) this module evaluates, on node and property shapes
-_PARAMETERS = {"minCount", "maxCount", "datatype", "minLength", "pattern", "flags", "in", "nodeKind", "class",
-               "equals", "lessThan", "minInclusive", "maxInclusive", "or", "not"}
+_PARAMETERS = {
+    "minCount",
+    "maxCount",
+    "datatype",
+    "minLength",
+    "pattern",
+    "flags",
+    "in",
+    "nodeKind",
+    "class",
+    "equals",
+    "lessThan",
+    "minInclusive",
+    "maxInclusive",
+    "or",
+    "not",
+}
 #: other sh: terms a shape may carry
-_OTHER = {"targetClass", "targetSubjectsOf", "property", "sparql", "message", "severity", "path", "name",
-          "description", "order", "group"}
+_OTHER = {
+    "targetClass",
+    "targetSubjectsOf",
+    "property",
+    "sparql",
+    "message",
+    "severity",
+    "path",
+    "name",
+    "description",
+    "order",
+    "group",
+}
 
 _VIOLATION = SH.Violation
 
@@ -56,7 +82,7 @@ class _Shape:
 
 
 def _local(term) -> str:
-    return str(term)[len(str(SH)):]
+    return str(term)[len(str(SH)) :]
 
 
 def _path(g: Graph, node):
@@ -161,16 +187,24 @@ def compile_shapes(g: Graph) -> CompiledShapes:
     """The shapes graph ``g`` compiled (once per graph)."""
     declares = [(str(g.value(d, SH.prefix)), str(g.value(d, SH.namespace))) for d in g.objects(None, SH.declare)]
     prefixes = "".join(f"PREFIX {p}: <{ns}>\n" for p, ns in sorted(set(declares)))
-    nodes = set(g.subjects(RDF.type, SH.NodeShape)) | set(g.subjects(SH.targetClass, None)) | set(
-        g.subjects(SH.targetSubjectsOf, None))
+    nodes = (
+        set(g.subjects(RDF.type, SH.NodeShape))
+        | set(g.subjects(SH.targetClass, None))
+        | set(g.subjects(SH.targetSubjectsOf, None))
+    )
     for p in (SH.targetNode, SH.targetObjectsOf, SH.target, SH.deactivated):
         if any(True for _ in g.triples((None, p, None))):
             raise UnsupportedShapesError(f"unsupported {p}")
     shapes = [_shape(g, n, prefixes) for n in sorted(nodes, key=str)]
     compiler = _Compiler(g)
     plans = [compiler.plan(s) for s in shapes]
-    return CompiledShapes(shapes, plans, tuple(compiler.predicates), tuple(compiler.classes),
-                          sparql_predicates([q for plan in plans for q in plan.sparql]))
+    return CompiledShapes(
+        shapes,
+        plans,
+        tuple(compiler.predicates),
+        tuple(compiler.classes),
+        sparql_predicates([q for plan in plans for q in plan.sparql]),
+    )
 
 
 def sparql_predicates(queries: list[str]) -> frozenset[str] | None:
@@ -220,20 +254,29 @@ class _Compiler:
     def plan(self, shape: _Shape) -> Plan:
         steps: list[Step] = []
         self.steps(shape, steps)
-        return Plan(tuple(self.cls(c) for c in shape.target_classes),
-                    tuple(self.predicate(p) for p in shape.target_subjects_of), tuple(steps),
-                    tuple(shape.sparql) if shape.severity == _VIOLATION else ())
+        return Plan(
+            tuple(self.cls(c) for c in shape.target_classes),
+            tuple(self.predicate(p) for p in shape.target_subjects_of),
+            tuple(steps),
+            tuple(shape.sparql) if shape.severity == _VIOLATION else (),
+        )
 
     def steps(self, shape: _Shape, out: list) -> None:
         """The steps of ``shape`` and of its property shapes, depth first (the order the check runs them)."""
         params = shape.params
         if shape.severity == _VIOLATION and params:
             path = self.path(shape.path)
-            out.append(Step(path, path if isinstance(path, URIRef) else None,
-                            tuple(as_integer(n, "minCount") for n in params.get("minCount", ())),
-                            tuple(as_integer(n, "maxCount") for n in params.get("maxCount", ())),
-                            tuple(self.predicate(p) for p in params.get("equals", ())),
-                            tuple(self.predicate(p) for p in params.get("lessThan", ())), self.tests(params)))
+            out.append(
+                Step(
+                    path,
+                    path if isinstance(path, URIRef) else None,
+                    tuple(as_integer(n, "minCount") for n in params.get("minCount", ())),
+                    tuple(as_integer(n, "maxCount") for n in params.get("maxCount", ())),
+                    tuple(self.predicate(p) for p in params.get("equals", ())),
+                    tuple(self.predicate(p) for p in params.get("lessThan", ())),
+                    self.tests(params),
+                )
+            )
         for p in shape.properties:
             self.steps(p, out)
 

@@ -16,8 +16,20 @@ from rdflib.term import _NUMERIC_LITERAL_TYPES
 from kg.errors import KgError
 from kg.semantics.validate import SH
 
-__all__ = ["UnsupportedShapesError", "as_integer", "class_test", "datatype_test", "in_test", "less_than",
-           "min_length_test", "node_kind_test", "not_test", "or_test", "pattern_test", "range_test"]
+__all__ = [
+    "UnsupportedShapesError",
+    "as_integer",
+    "class_test",
+    "datatype_test",
+    "in_test",
+    "less_than",
+    "min_length_test",
+    "node_kind_test",
+    "not_test",
+    "or_test",
+    "pattern_test",
+    "range_test",
+]
 
 _STRING, _LANG_STRING, _LITERAL, _DATATYPE = XSD.string, RDF.langString, RDFS.Literal, RDFS.Datatype
 
@@ -26,13 +38,28 @@ def _value_checks() -> dict:
     from datetime import date, datetime, time
     from decimal import Decimal
 
-    return {XSD.string: (str, bytes), RDF.langString: (str, bytes), XSD.integer: int, XSD.float: float,
-            XSD.decimal: Decimal, XSD.boolean: bool, XSD.date: date, XSD.time: time, XSD.dateTime: datetime}
+    return {
+        XSD.string: (str, bytes),
+        RDF.langString: (str, bytes),
+        XSD.integer: int,
+        XSD.float: float,
+        XSD.decimal: Decimal,
+        XSD.boolean: bool,
+        XSD.date: date,
+        XSD.time: time,
+        XSD.dateTime: datetime,
+    }
 
 
 _CHECKS = _value_checks()
-_KINDS = {SH.IRI: (URIRef,), SH.BlankNode: (BNode,), SH.Literal: (Literal,), SH.BlankNodeOrIRI: (BNode, URIRef),
-          SH.BlankNodeOrLiteral: (BNode, Literal), SH.IRIOrLiteral: (URIRef, Literal)}
+_KINDS = {
+    SH.IRI: (URIRef,),
+    SH.BlankNode: (BNode,),
+    SH.Literal: (Literal,),
+    SH.BlankNodeOrIRI: (BNode, URIRef),
+    SH.BlankNodeOrLiteral: (BNode, Literal),
+    SH.IRIOrLiteral: (URIRef, Literal),
+}
 
 
 class UnsupportedShapesError(KgError):
@@ -49,6 +76,7 @@ def as_integer(value, name: str) -> int:
 # The value tests, each a callable (value, index) -> whether the value passes. rdflib's term classes are abc
 # classes, on which isinstance is slow when it fails; a test first compares the exact type of the value with
 # URIRef, BNode or Literal (what an rdflib graph holds).
+
 
 def datatype_test(dtype):
     """pySHACL's sh:datatype test (DatatypeConstraintComponent) for ``dtype``."""
@@ -70,6 +98,7 @@ def datatype_test(dtype):
         elif not (dt is None and v.language is None and string) and not (lang_string and v.language):
             return False
         return check is None or isinstance(v.value, check)
+
     return ok
 
 
@@ -108,10 +137,12 @@ def node_kind_test(kind):
 
 def class_test(cls):
     """sh:class: ``v`` is not a literal and has ``cls`` among its rdf:type (the graph extends no class)."""
+
     def ok(v, index) -> bool:
         if type(v) is Literal or (type(v) not in (URIRef, BNode) and isinstance(v, Literal)):
             return False
         return v in index.members[cls]
+
     return ok
 
 
@@ -133,11 +164,13 @@ def range_test(bound, below: bool):
             return a <= b if below else a >= b
         except TypeError:
             return False
+
     return ok
 
 
 def or_test(alternatives: list):
     """sh:or: ``v`` passes all the tests of one of the alternatives at least."""
+
     def ok(v, index) -> bool:
         for tests in alternatives:
             for test in tests:
@@ -146,13 +179,16 @@ def or_test(alternatives: list):
             else:
                 return True
         return False
+
     return ok
 
 
 def not_test(tests: tuple):
     """sh:not: ``v`` fails one of the tests at least."""
+
     def ok(v, index) -> bool:
         return any(not test(v, index) for test in tests)
+
     return ok
 
 
@@ -170,12 +206,14 @@ def less_than(v, w) -> bool:
                 return not a > b and not a == b  # noqa: SIM201 - what rdflib's v < w then is: not v > w, not v equal to w
     if isinstance(v, BNode) or isinstance(w, BNode):
         return False
+
     def plain(x):
         if isinstance(x, URIRef):
             return str(x), True
         if isinstance(x, Literal) and isinstance(x.value, str):
             return x.value, True
         return x, False
+
     a, a_str = plain(v)
     b, b_str = plain(w)
     if a_str != b_str:

@@ -41,8 +41,9 @@ class ValidationError(KgError):
         self.report = report
         first = report.violations[0].line() if report.violations else ""
         n = len(report.violations)
-        super().__init__(f"{source} does not conform to ontology/shapes.ttl: {n} violation{'s' * (n != 1)}, "
-                         f"the first: {first}")
+        super().__init__(
+            f"{source} does not conform to ontology/shapes.ttl: {n} violation{'s' * (n != 1)}, the first: {first}"
+        )
 
 
 @dataclass(frozen=True)
@@ -123,8 +124,9 @@ def as_graph(data: Graph | Dataset) -> Graph:
     return merged(data)
 
 
-def validate(data: Graph | Dataset, shapes: Graph | None = None, ontology: Graph | None = None, *,
-             prepared: bool = True) -> Report:
+def validate(
+    data: Graph | Dataset, shapes: Graph | None = None, ontology: Graph | None = None, *, prepared: bool = True
+) -> Report:
     """Validate ``data`` against the shapes (default ``ontology/shapes.ttl``) with pySHACL.
 
     Args:
@@ -145,11 +147,20 @@ def validate(data: Graph | Dataset, shapes: Graph | None = None, ontology: Graph
     import pyshacl  # here, not at the top: the compiled check (kg.semantics.conform) needs only the shapes
 
     with _prepared_sparql() if prepared else nullcontext():
-        _, results, _ = pyshacl.validate(graph, shacl_graph=shapes, ont_graph=ontology, inference="none",
-                                         allow_warnings=True, abort_on_first=False, meta_shacl=False)
+        _, results, _ = pyshacl.validate(
+            graph,
+            shacl_graph=shapes,
+            ont_graph=ontology,
+            inference="none",
+            allow_warnings=True,
+            abort_on_first=False,
+            meta_shacl=False,
+        )
     owners = {ps: ns for ns, ps in shapes.subject_objects(SH.property) if isinstance(ps, BNode)}
-    findings = sorted({_finding(results, r, graph, owners) for r in results.subjects(RDF.type, SH.ValidationResult)},
-                      key=lambda f: (f.severity != "Violation", f.focus, f.path, f.message, f.value))
+    findings = sorted(
+        {_finding(results, r, graph, owners) for r in results.subjects(RDF.type, SH.ValidationResult)},
+        key=lambda f: (f.severity != "Violation", f.focus, f.path, f.message, f.value),
+    )
     return Report(findings, time.monotonic() - started, len(graph))
 
 
@@ -198,6 +209,7 @@ def _prepare(text: str):
 
 # -- turning results into words ------------------------------------------------------------
 
+
 def _finding(results: Graph, r, data: Graph, owners: dict) -> Finding:
     focus = results.value(r, SH.focusNode)
     value = results.value(r, SH.value)
@@ -206,10 +218,15 @@ def _finding(results: Graph, r, data: Graph, owners: dict) -> Finding:
     shape = results.value(r, SH.sourceShape)
     shape = owners.get(shape, shape)  # an unnamed property shape: the node shape it belongs to
     severity = SEVERITIES.get(results.value(r, SH.resultSeverity), "Violation")
-    return Finding(severity, _compact(data, focus), _label(data, focus), _path(results, data, path) if path else "",
-                   str(message) if message is not None else "fails a constraint",
-                   "" if value is None or value == focus else _compact(data, value),
-                   "" if isinstance(shape, BNode) or shape is None else str(shape).replace(SHAPES_NS, "kgsh:"))
+    return Finding(
+        severity,
+        _compact(data, focus),
+        _label(data, focus),
+        _path(results, data, path) if path else "",
+        str(message) if message is not None else "fails a constraint",
+        "" if value is None or value == focus else _compact(data, value),
+        "" if isinstance(shape, BNode) or shape is None else str(shape).replace(SHAPES_NS, "kgsh:"),
+    )
 
 
 def _compact(g: Graph, node) -> str:
