@@ -63,8 +63,13 @@ def store_stamp(path: Path) -> str | None:
     path = Path(path)
     try:
         identity = (path / "IDENTITY").read_text(encoding="utf-8").strip()
-        files = sorted((e.name, size) for e in path.iterdir() if e.name.endswith((".sst", ".log")) and e.is_file()
-                       and ((size := e.stat().st_size) or e.name.endswith(".sst")))
+        files = sorted(
+            (e.name, size)
+            for e in path.iterdir()
+            if e.name.endswith((".sst", ".log"))
+            and e.is_file()
+            and ((size := e.stat().st_size) or e.name.endswith(".sst"))
+        )
     except OSError:
         return None
     blob = json.dumps([ox.__version__, identity, files]).encode("utf-8")
@@ -95,8 +100,10 @@ class Refreshed:
             return f"stored questions not answered ahead: {self.skipped}; kg query asks the store"
         if self.kept:
             return f"{len(self.rows)} stored questions' answers kept ({self.folder}): the store is as they were made on"
-        return (f"{len(self.rows)} stored questions answered ahead in {self.seconds:.1f}s "
-                f"({sum(self.rows.values())} rows) -> {self.folder}; kg query reads them while the store is unchanged")
+        return (
+            f"{len(self.rows)} stored questions answered ahead in {self.seconds:.1f}s "
+            f"({sum(self.rows.values())} rows) -> {self.folder}; kg query reads them while the store is unchanged"
+        )
 
 
 def refresh(store_dir: Path) -> Refreshed:
@@ -192,8 +199,12 @@ class StoredAnswers:
             index = json.loads((self.folder / _INDEX).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return
-        if (isinstance(index, dict) and index.get("format") == _FORMAT and isinstance(index.get("queries"), dict)
-                and index.get("stamp") == store_stamp(Path(store_dir))):
+        if (
+            isinstance(index, dict)
+            and index.get("format") == _FORMAT
+            and isinstance(index.get("queries"), dict)
+            and index.get("stamp") == store_stamp(Path(store_dir))
+        ):
             self.entries = index["queries"]
 
     def answers(self, q: QueryText, params: dict[str, str] | None = None) -> dict | None:
@@ -206,8 +217,9 @@ class StoredAnswers:
             return None
         return entry
 
-    def results(self, q: QueryText, params: dict[str, str] | None = None, *, offset: int = 0,
-                limit: int | None = None) -> Results | None:
+    def results(
+        self, q: QueryText, params: dict[str, str] | None = None, *, offset: int = 0, limit: int | None = None
+    ) -> Results | None:
         """The page of ``limit`` rows (all when None) after the first ``offset`` of ``q``'s answer, as
         :func:`kg.query.sparql.run_store` gives it, with the whole answer's row count; None when ``q`` is
         not a stored question answered on the store as it is (then ask the store)."""

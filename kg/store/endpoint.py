@@ -31,8 +31,13 @@ from kg.store.embedded import DATA_GRAPH, load_graphs
 DEFAULT_RESULTS = ox.QueryResultsFormat.JSON
 DEFAULT_GRAPH = ox.RdfFormat.TURTLE
 #: a CONSTRUCT's answer is only in a format of triples, never of named graphs
-_NO_DATASETS = (ox.RdfFormat.TURTLE, ox.RdfFormat.N_TRIPLES, ox.RdfFormat.RDF_XML, ox.RdfFormat.N3,
-                ox.RdfFormat.JSON_LD)
+_NO_DATASETS = (
+    ox.RdfFormat.TURTLE,
+    ox.RdfFormat.N_TRIPLES,
+    ox.RdfFormat.RDF_XML,
+    ox.RdfFormat.N3,
+    ox.RdfFormat.JSON_LD,
+)
 
 
 @dataclass
@@ -47,8 +52,11 @@ class Reply:
     def text(cls, status: int, message: str, **headers: str) -> Reply:
         """A one-line plain text answer (errors): never HTML, so nothing in it is read as markup."""
         line = " ".join(message.split())
-        return cls(status, (line + "\n").encode("utf-8"),
-                   [("Content-Type", "text/plain; charset=utf-8"), *((k.replace("_", "-"), v) for k, v in headers.items())])
+        return cls(
+            status,
+            (line + "\n").encode("utf-8"),
+            [("Content-Type", "text/plain; charset=utf-8"), *((k.replace("_", "-"), v) for k, v in headers.items())],
+        )
 
 
 def negotiate(accept: str, graph: bool):
@@ -99,8 +107,17 @@ def graphs_of(iris: list[str], what: str) -> list[ox.NamedNode]:
         raise QueryError(f"{what}: give absolute IRIs") from None
 
 
-def query(store: ox.Store, text: str, accept: str, *, timeout: float | None, guard=None, running: set | None = None,
-          default_graph: list | None = None, named_graphs: list | None = None) -> Reply:
+def query(
+    store: ox.Store,
+    text: str,
+    accept: str,
+    *,
+    timeout: float | None,
+    guard=None,
+    running: set | None = None,
+    default_graph: list | None = None,
+    named_graphs: list | None = None,
+) -> Reply:
     """Answer a SPARQL query, in the negotiated format; with ``timeout``, stopped at the deadline
     (``guard`` and ``running``: see :func:`kg.query.deadline.run_forked`)."""
     results_format, graph_format = negotiate(accept, False), negotiate(accept, True)
@@ -121,8 +138,11 @@ def query(store: ox.Store, text: str, accept: str, *, timeout: float | None, gua
             kind = work(sink)
     except QueryTimeoutError:
         sink.close()
-        return Reply.text(503, f"the query ran longer than {timeout:g} s (the server's --timeout) and was stopped; "
-                               "narrow it, add a LIMIT, or ask for a longer timeout")
+        return Reply.text(
+            503,
+            f"the query ran longer than {timeout:g} s (the server's --timeout) and was stopped; "
+            "narrow it, add a LIMIT, or ask for a longer timeout",
+        )
     except SyntaxError as err:
         sink.close()
         return Reply.text(400, f"query: {syntax_message(err, text)}")
@@ -134,9 +154,12 @@ def query(store: ox.Store, text: str, accept: str, *, timeout: float | None, gua
         return Reply.text(500, f"query: the store failed: {err}")
     if kind == b"N":
         sink.close()
-        return Reply.text(406, "none of the formats the Accept header lists can hold this answer; ask for "
-                               "application/sparql-results+json or text/csv (SELECT, ASK), text/turtle or "
-                               "application/n-triples (CONSTRUCT, DESCRIBE)")
+        return Reply.text(
+            406,
+            "none of the formats the Accept header lists can hold this answer; ask for "
+            "application/sparql-results+json or text/csv (SELECT, ASK), text/turtle or "
+            "application/n-triples (CONSTRUCT, DESCRIBE)",
+        )
     fmt = graph_format if kind == b"T" else results_format
     return _file_reply(200, sink, fmt.media_type)
 
@@ -163,6 +186,7 @@ def update(store: ox.Store, text: str, lock: threading.Lock) -> Reply:
 
 
 # -- the Graph Store Protocol (/store) ------------------------------------------------------------
+
 
 def _target(params: dict[str, list[str]]) -> ox.NamedNode | ox.DefaultGraph | str | None:
     """``?graph=IRI`` -> its name, ``?default`` -> the default graph, neither -> None (the whole
@@ -204,8 +228,9 @@ def read_graph(store: ox.Store, params: dict[str, list[str]], accept: str) -> Re
     return _file_reply(200, sink, fmt.media_type)
 
 
-def write_graph(store: ox.Store, method: str, params: dict[str, list[str]], content_type: str, body: bytes,
-                lock: threading.Lock) -> Reply:
+def write_graph(
+    store: ox.Store, method: str, params: dict[str, list[str]], content_type: str, body: bytes, lock: threading.Lock
+) -> Reply:
     """PUT (replace), POST (add to) or DELETE a graph of the store; PUT and POST without a graph
     take a dataset (N-Quads, TriG): PUT then replaces every graph it names."""
     target = _target(params)
@@ -216,11 +241,15 @@ def write_graph(store: ox.Store, method: str, params: dict[str, list[str]], cont
     media = content_type.split(";")[0].strip().lower()
     fmt = ox.RdfFormat.from_media_type(media) if media else None
     if fmt is None:
-        return Reply.text(415, f"send the graph as RDF (text/turtle, application/n-triples, application/n-quads, "
-                               f"...), not {media[:80] or 'without a Content-Type'}")
+        return Reply.text(
+            415,
+            f"send the graph as RDF (text/turtle, application/n-triples, application/n-quads, "
+            f"...), not {media[:80] or 'without a Content-Type'}",
+        )
     if target is not None and fmt.supports_datasets:
-        return Reply.text(415, f"send one graph in a format of triples (text/turtle, application/n-triples), "
-                               f"not {fmt.name}")
+        return Reply.text(
+            415, f"send one graph in a format of triples (text/turtle, application/n-triples), not {fmt.name}"
+        )
     # triples outside a named graph go to the target graph; in a dataset they are an error (one graph a document)
     graph = target.value if isinstance(target, ox.NamedNode) else DATA_GRAPH if target is not None else None
     try:
@@ -238,8 +267,11 @@ def write_graph(store: ox.Store, method: str, params: dict[str, list[str]], cont
             else:
                 load_graphs(store, parsed, target="kg serve")  # each graph replaced, all in one transaction
         else:
-            store.extend(ox.Quad(t.subject, t.predicate, t.object, ox.NamedNode(iri))
-                         for iri, triples in parsed.graphs.items() for t in triples)
+            store.extend(
+                ox.Quad(t.subject, t.predicate, t.object, ox.NamedNode(iri))
+                for iri, triples in parsed.graphs.items()
+                for t in triples
+            )
             if target is not None:
                 store.add_graph(target)
     return Reply(201 if target is not None and not existed else 204)

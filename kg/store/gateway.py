@@ -126,8 +126,9 @@ class Gateway:
         if path == "/":
             if method not in ("GET", "HEAD"):
                 return Reply.text(405, "the query page is read with GET", Allow="GET, HEAD")
-            return Reply(200, page.PAGE, [("Content-Type", "text/html; charset=utf-8"),
-                                          ("Content-Security-Policy", page.POLICY)])
+            return Reply(
+                200, page.PAGE, [("Content-Type", "text/html; charset=utf-8"), ("Content-Security-Policy", page.POLICY)]
+            )
         params = parse_qs(environ.get("QUERY_STRING") or "", keep_blank_values=True)
         if path == "/query":
             if method not in ("GET", "HEAD", "POST"):
@@ -141,18 +142,21 @@ class Gateway:
             if method in ("GET", "HEAD"):
                 return endpoint.read_graph(self.store, params, environ.get("HTTP_ACCEPT") or "")
             if method not in ("PUT", "POST", "DELETE"):
-                return Reply.text(405, "the Graph Store takes GET, HEAD, PUT, POST and DELETE",
-                                  Allow="GET, HEAD, PUT, POST, DELETE")
+                return Reply.text(
+                    405, "the Graph Store takes GET, HEAD, PUT, POST and DELETE", Allow="GET, HEAD, PUT, POST, DELETE"
+                )
             refused = self._refused_write(environ)
             if refused:
                 return refused
             body = _body(environ, MAX_BODY_BYTES)
             if isinstance(body, Reply):
                 return body
-            return endpoint.write_graph(self.store, method, params, environ.get("CONTENT_TYPE") or "", body,
-                                        self.writing)
-        return Reply.text(404, "nothing here: the query page is at /, queries at /query, updates at /update, "
-                               "graphs at /store")
+            return endpoint.write_graph(
+                self.store, method, params, environ.get("CONTENT_TYPE") or "", body, self.writing
+            )
+        return Reply.text(
+            404, "nothing here: the query page is at /, queries at /query, updates at /update, graphs at /store"
+        )
 
     def _refused_write(self, environ) -> Reply | None:
         """403 on a read-only server, 401 without the token; None when the write may go on."""
@@ -161,9 +165,13 @@ class Gateway:
         given = environ.get("HTTP_AUTHORIZATION") or ""
         scheme, _, value = given.partition(" ")
         if scheme.lower() != "bearer" or not hmac.compare_digest(value.strip().encode(), self.policy.token.encode()):
-            return Reply.text(401, f"writes need the server's token: Authorization: Bearer TOKEN (kg load --endpoint "
-                                   f"sends ${CLIENT_TOKEN_VARIABLE}; the server's is ${TOKEN_VARIABLE} or the one it "
-                                   "printed at start)", WWW_Authenticate='Bearer realm="kg serve"')
+            return Reply.text(
+                401,
+                f"writes need the server's token: Authorization: Bearer TOKEN (kg load --endpoint "
+                f"sends ${CLIENT_TOKEN_VARIABLE}; the server's is ${TOKEN_VARIABLE} or the one it "
+                "printed at start)",
+                WWW_Authenticate='Bearer realm="kg serve"',
+            )
         return None
 
     def _query(self, environ, method: str, params: dict[str, list[str]]) -> Reply:
@@ -179,14 +187,22 @@ class Gateway:
             named = endpoint.graphs_of(params.get("named-graph-uri", []), "named-graph-uri")
         except QueryError as err:
             return Reply.text(400, str(err))
-        return endpoint.query(self.store, text, environ.get("HTTP_ACCEPT") or "", timeout=self.policy.timeout,
-                              guard=self.writing, running=self.running, default_graph=default or None,
-                              named_graphs=named or None)
+        return endpoint.query(
+            self.store,
+            text,
+            environ.get("HTTP_ACCEPT") or "",
+            timeout=self.policy.timeout,
+            guard=self.writing,
+            running=self.running,
+            default_graph=default or None,
+            named_graphs=named or None,
+        )
 
     def _update(self, environ, params: dict[str, list[str]]) -> Reply:
         if params.get("using-graph-uri") or params.get("using-named-graph-uri"):
-            return Reply.text(400, "using-graph-uri and using-named-graph-uri are not supported here; "
-                                   "say USING or WITH in the update")
+            return Reply.text(
+                400, "using-graph-uri and using-named-graph-uri are not supported here; say USING or WITH in the update"
+            )
         text = _sparql_texts(environ, "POST", params, "update")
         if isinstance(text, Reply):
             return text
@@ -253,7 +269,19 @@ def _chunks(body):
         body.close()
 
 
-_REASONS = {200: "OK", 201: "Created", 204: "No Content", 400: "Bad Request", 401: "Unauthorized",
-            403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable",
-            413: "Content Too Large", 415: "Unsupported Media Type", 421: "Misdirected Request",
-            500: "Internal Server Error", 503: "Service Unavailable"}
+_REASONS = {
+    200: "OK",
+    201: "Created",
+    204: "No Content",
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    406: "Not Acceptable",
+    413: "Content Too Large",
+    415: "Unsupported Media Type",
+    421: "Misdirected Request",
+    500: "Internal Server Error",
+    503: "Service Unavailable",
+}

@@ -78,9 +78,17 @@ class Loaded:
     answers: Refreshed | None = None  # the embedded store's stored questions, answered after the load
 
 
-def load_build(out: Path | Iterable[Path], *, built: Built | None = None, store_dir: Path | None = None,
-               endpoint: str | None = None, graph: str | None = None, timeout: float = DEFAULT_TIMEOUT,
-               progress: Progress | None = None, answers: bool = True) -> Loaded:
+def load_build(
+    out: Path | Iterable[Path],
+    *,
+    built: Built | None = None,
+    store_dir: Path | None = None,
+    endpoint: str | None = None,
+    graph: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    progress: Progress | None = None,
+    answers: bool = True,
+) -> Loaded:
     """Load a build's output folder, or graph files and folders, into the embedded store or an endpoint.
 
     Args:
@@ -134,8 +142,9 @@ def _sync(built: Built, out: Path, store_dir: Path, progress: Progress | None) -
     try:
         db = embedded.open_store(store_dir)
         graphs = list(built.graphs) + ([built.entailments] if built.entailments is not None else [])
-        report, dropped = embedded.sync_graphs(db, store_dir, graphs, built.removed_graphs,
-                                               source=str(out / "graphs"), target=str(store_dir))
+        report, dropped = embedded.sync_graphs(
+            db, store_dir, graphs, built.removed_graphs, source=str(out / "graphs"), target=str(store_dir)
+        )
         report = SyncReport(report.source, report.target, report.graphs, built.triples, report.bulk, dropped=dropped)
         if progress is not None:
             progress(report)
@@ -160,8 +169,14 @@ def _to_store(files: list[Path], store_dir: Path, graph: str | None, progress: P
         opened = True
         for f in files:
             try:
-                report = embedded.load_file(db, f, graph=graph, target=str(store_dir), compact_after=False,
-                                            **({"bulk_bytes": 0} if f in bulk else {}))
+                report = embedded.load_file(
+                    db,
+                    f,
+                    graph=graph,
+                    target=str(store_dir),
+                    compact_after=False,
+                    **({"bulk_bytes": 0} if f in bulk else {}),
+                )
             except GraphFileError as err:
                 loaded.failed.append(err)
                 if progress is not None:

@@ -107,5 +107,7 @@ PAGE = f"""<!DOCTYPE html>
 """.encode()
 
 #: what the page may do: its own script and style, requests to this server only
-POLICY = (f"default-src 'none'; script-src {_sha(_SCRIPT)}; style-src {_sha(_STYLE)}; connect-src 'self'; "
-          "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+POLICY = (
+    f"default-src 'none'; script-src {_sha(_SCRIPT)}; style-src {_sha(_STYLE)}; connect-src 'self'; "
+    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)

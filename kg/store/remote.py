@@ -52,15 +52,18 @@ from kg.rdf.read import GraphFile, LoadReport
 
 #: seconds to wait for a server unless told otherwise
 DEFAULT_TIMEOUT = 60.0
-_RESULTS = {"application/sparql-results+json": ox.QueryResultsFormat.JSON,
-            "application/json": ox.QueryResultsFormat.JSON,
-            "application/sparql-results+xml": ox.QueryResultsFormat.XML,
-            "text/tab-separated-values": ox.QueryResultsFormat.TSV}
+_RESULTS = {
+    "application/sparql-results+json": ox.QueryResultsFormat.JSON,
+    "application/json": ox.QueryResultsFormat.JSON,
+    "application/sparql-results+xml": ox.QueryResultsFormat.XML,
+    "text/tab-separated-values": ox.QueryResultsFormat.TSV,
+}
 _ACCEPT_RESULTS = "application/sparql-results+json, application/sparql-results+xml;q=0.8"
 #: graphs are sent as N-Triples; the answers of CONSTRUCT and DESCRIBE asked for in these formats, best first
 _SEND = rdf_formats.get("nt")
-_ACCEPT_RDF = ", ".join(rdf_formats.get(name).media_type + q for name, q in (("nt", ""), ("ttl", ";q=0.9"),
-                                                                             ("xml", ";q=0.5")))
+_ACCEPT_RDF = ", ".join(
+    rdf_formats.get(name).media_type + q for name, q in (("nt", ""), ("ttl", ";q=0.9"), ("xml", ";q=0.5"))
+)
 
 
 class EndpointError(KgError):
@@ -155,11 +158,16 @@ class Endpoint:
             text = str(err)
             if "timed out" in text.lower():
                 raise self._timeout_error(what, t) from None
-            reason = ("connection refused" if "refused" in text.lower() else
-                      "host not found" if "resolve" in text.lower() or "name or service" in text.lower() else
-                      "connection failed")
-            raise EndpointError(f"cannot connect to {safe_url(self.url)}: {reason}; is the server running "
-                                "and the URL right?") from None
+            reason = (
+                "connection refused"
+                if "refused" in text.lower()
+                else "host not found"
+                if "resolve" in text.lower() or "name or service" in text.lower()
+                else "connection failed"
+            )
+            raise EndpointError(
+                f"cannot connect to {safe_url(self.url)}: {reason}; is the server running and the URL right?"
+            ) from None
         except requests.exceptions.RequestException as err:
             raise EndpointError(f"{safe_url(self.url)}: {type(err).__name__}: {err}") from None
         return resp
@@ -175,24 +183,37 @@ class Endpoint:
             bearer = resp.headers.get("WWW-Authenticate", "").strip().lower().startswith("bearer")
             if bearer or (self._token and not self._user):
                 # a token server (kg serve --writable): the variable to set is the client's, not the server's
-                said = ("refused the token in KG_ENDPOINT_TOKEN" if self._token
-                        else "wants a token; set KG_ENDPOINT_TOKEN to it")
-                raise EndpointError(f"{where}: 401 Unauthorized while {what}: the server {said} (for kg serve "
-                                    "--writable: the token it printed at start, or its KG_SERVE_TOKEN)")
+                said = (
+                    "refused the token in KG_ENDPOINT_TOKEN"
+                    if self._token
+                    else "wants a token; set KG_ENDPOINT_TOKEN to it"
+                )
+                raise EndpointError(
+                    f"{where}: 401 Unauthorized while {what}: the server {said} (for kg serve "
+                    "--writable: the token it printed at start, or its KG_SERVE_TOKEN)"
+                )
             if self._user:
-                raise EndpointError(f"{where}: 401 Unauthorized while {what}: the server refused the credentials "
-                                    "in KG_ENDPOINT_USER/KG_ENDPOINT_PASSWORD (KG_ENDPOINT_AUTH=basic|digest picks "
-                                    "the scheme)")
-            raise EndpointError(f"{where}: 401 Unauthorized while {what}: the server wants credentials; set "
-                                "KG_ENDPOINT_USER and KG_ENDPOINT_PASSWORD")
+                raise EndpointError(
+                    f"{where}: 401 Unauthorized while {what}: the server refused the credentials "
+                    "in KG_ENDPOINT_USER/KG_ENDPOINT_PASSWORD (KG_ENDPOINT_AUTH=basic|digest picks "
+                    "the scheme)"
+                )
+            raise EndpointError(
+                f"{where}: 401 Unauthorized while {what}: the server wants credentials; set "
+                "KG_ENDPOINT_USER and KG_ENDPOINT_PASSWORD"
+            )
         if code == 403:
-            raise EndpointError(f"{where}: 403 Forbidden while {what}: this user may not do that here (a read-only "
-                                "endpoint, or a user without write rights?)")
+            raise EndpointError(
+                f"{where}: 403 Forbidden while {what}: this user may not do that here (a read-only "
+                "endpoint, or a user without write rights?)"
+            )
         if code == 404:
             raise EndpointError(f"{where}: 404 Not Found while {what}: {hint404}")
         if code in self.RETRY_STATUS and self.retries:
-            raise EndpointError(f"{where}: HTTP {code} while {what}, still after {self.retries + 1} tries with "
-                                f"growing waits; the server is failing, try later: {_body_message(resp)}")
+            raise EndpointError(
+                f"{where}: HTTP {code} while {what}, still after {self.retries + 1} tries with "
+                f"growing waits; the server is failing, try later: {_body_message(resp)}"
+            )
         raise EndpointError(f"{where}: HTTP {code} while {what}: {_body_message(resp)}")
 
     # --- Graph Store Protocol ------------------------------------------------------------------
@@ -203,11 +224,20 @@ class Endpoint:
     def put_graph(self, graph: str, triples) -> str:
         """Replace the named graph ``graph`` with ``triples``; 'new' or 'replaced'."""
         body = ox.serialize(sorted(triples, key=str), format=_SEND.oxigraph)
-        resp = self._request("PUT", self.graph_url(graph), what=f"loading graph <{graph}>", data=body,
-                             headers={"Content-Type": f"{_SEND.media_type}; charset=utf-8"})
+        resp = self._request(
+            "PUT",
+            self.graph_url(graph),
+            what=f"loading graph <{graph}>",
+            data=body,
+            headers={"Content-Type": f"{_SEND.media_type}; charset=utf-8"},
+        )
         if resp.status_code not in (200, 201, 204):
-            self._fail(resp, f"loading graph <{graph}>", "is this the Graph Store endpoint? (Oxigraph: "
-                       "http://HOST:7878/store, Virtuoso: http://HOST:8890/sparql-graph-crud-auth)")
+            self._fail(
+                resp,
+                f"loading graph <{graph}>",
+                "is this the Graph Store endpoint? (Oxigraph: "
+                "http://HOST:7878/store, Virtuoso: http://HOST:8890/sparql-graph-crud-auth)",
+            )
         return "new" if resp.status_code == 201 else "replaced"
 
     def load_graphs(self, gf: GraphFile) -> LoadReport:
@@ -228,8 +258,15 @@ class Endpoint:
 
     # --- SPARQL Protocol -----------------------------------------------------------------------
 
-    def query(self, q: QueryText, params: dict[str, str] | None = None, *, timeout: float | None = None,
-              offset: int = 0, limit: int | None = None) -> Results:
+    def query(
+        self,
+        q: QueryText,
+        params: dict[str, str] | None = None,
+        *,
+        timeout: float | None = None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> Results:
         """Run a query on the endpoint; parameters are bound as an escaped ``VALUES`` block.
 
         With ``offset`` or ``limit``, a SELECT gives the page of ``limit`` rows after the first
@@ -243,13 +280,23 @@ class Endpoint:
         """
         text = with_prefixes(bind_values(q.text, check_params(q, params or {})))
         graph = query_form(text) in ("CONSTRUCT", "DESCRIBE")
-        resp = self._request("POST", self.url, what="querying", timeout=timeout, data={"query": text},
-                             headers={"Accept": _ACCEPT_RDF if graph else _ACCEPT_RESULTS})
+        resp = self._request(
+            "POST",
+            self.url,
+            what="querying",
+            timeout=timeout,
+            data={"query": text},
+            headers={"Accept": _ACCEPT_RDF if graph else _ACCEPT_RESULTS},
+        )
         if resp.status_code == 400:
             raise QueryError(f"{q.source}: the server rejected the query: {_body_message(resp)}")
         if resp.status_code != 200:
-            self._fail(resp, "querying", "is this the SPARQL query endpoint? (Oxigraph: http://HOST:7878/query, "
-                       "Virtuoso: http://HOST:8890/sparql)")
+            self._fail(
+                resp,
+                "querying",
+                "is this the SPARQL query endpoint? (Oxigraph: http://HOST:7878/query, "
+                "Virtuoso: http://HOST:8890/sparql)",
+            )
         ctype = resp.headers.get("Content-Type", "").split(";")[0].strip().lower()
         try:
             if ctype in _RESULTS:
@@ -261,8 +308,10 @@ class Endpoint:
                 return page_of(results, offset, limit)
             fmt = ox.RdfFormat.from_media_type(ctype)
             if fmt is None:
-                raise EndpointError(f"{safe_url(self.url)} answered with {ctype or 'no content type'}, which is "
-                                    "neither SPARQL results nor RDF; is this a SPARQL query endpoint?")
+                raise EndpointError(
+                    f"{safe_url(self.url)} answered with {ctype or 'no content type'}, which is "
+                    "neither SPARQL results nor RDF; is this a SPARQL query endpoint?"
+                )
             return Results(triples=[quad.triple for quad in ox.parse(resp.content, format=fmt)])
         except SyntaxError as err:
             raise EndpointError(f"{safe_url(self.url)} sent an answer that does not parse ({err})") from None
@@ -273,4 +322,4 @@ def _body_message(resp: requests.Response, limit: int = 400) -> str:
     text = resp.text or resp.reason or ""
     text = re.sub(r"<[^>]+>", " ", text)
     text = " ".join(text.split())
-    return (text[:limit - 1] + "…") if len(text) > limit else (text or f"HTTP {resp.status_code}")
+    return (text[: limit - 1] + "…") if len(text) > limit else (text or f"HTTP {resp.status_code}")

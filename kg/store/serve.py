@@ -109,18 +109,29 @@ class Server:
     http://127.0.0.1:7878/query
     """
 
-    def __init__(self, store_dir: Path | str, *, bind: str = DEFAULT_BIND, writable: bool = False,
-                 timeout: float | None = DEFAULT_TIMEOUT, token: str | None = None, allow_fetch: bool = False,
-                 allow_remote_writes: bool = False, host_names: tuple[str, ...] = (),
-                 read_timeout: float = READ_TIMEOUT):
+    def __init__(
+        self,
+        store_dir: Path | str,
+        *,
+        bind: str = DEFAULT_BIND,
+        writable: bool = False,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        token: str | None = None,
+        allow_fetch: bool = False,
+        allow_remote_writes: bool = False,
+        host_names: tuple[str, ...] = (),
+        read_timeout: float = READ_TIMEOUT,
+    ):
         self.store_dir = Path(store_dir)
         self.host, self.port = parse_bind(bind)
         self.writable = writable
         self.timeout = timeout or None
         self.read_timeout = read_timeout
         if writable and not is_loopback(self.host) and not allow_remote_writes:
-            raise ServeError(f"a writable server on {self.host} could be written to from other machines; "
-                             "bind a loopback address (127.0.0.1), or add --allow-remote-writes if you mean it")
+            raise ServeError(
+                f"a writable server on {self.host} could be written to from other machines; "
+                "bind a loopback address (127.0.0.1), or add --allow-remote-writes if you mean it"
+            )
         self.token_from_env = writable and not token and bool(os.environ.get(TOKEN_VARIABLE))
         self.token = (token or os.environ.get(TOKEN_VARIABLE) or secrets.token_urlsafe(24)) if writable else None
         self.allow_fetch = allow_fetch
@@ -155,12 +166,16 @@ class Server:
         if path.is_dir() and not is_store(path) and any(p.name != SERVE_MARKER for p in path.iterdir()):
             raise NotAStoreError(f"{path} is not a kg store (no Oxigraph database in it, and it holds other files)")
         if not self.writable and not is_store(path):
-            raise StoreError(f"no store at {path}; load one first: kg load output/ --store {path} "
-                             "(or serve a new empty store with --writable)")
+            raise StoreError(
+                f"no store at {path}; load one first: kg load output/ --store {path} "
+                "(or serve a new empty store with --writable)"
+            )
         holder = lock_holder(path) if is_store(path) else None
         if holder is not None:
-            raise StoreLockedError(f"{path} is open for writing in another process ({holder}); stop it first, "
-                                   "or query that process's endpoint")
+            raise StoreLockedError(
+                f"{path} is open for writing in another process ({holder}); stop it first, "
+                "or query that process's endpoint"
+            )
         pid = served_by(path)
         if pid is not None and self.writable:
             raise StoreLockedError(f"{path} is being served by `kg serve` (process {pid}); stop it first")
@@ -176,8 +191,9 @@ class Server:
         except OSError as err:
             sock.close()
             if err.errno == errno.EADDRINUSE:
-                raise ServeError(f"{self.host}:{self.port} is already in use; choose another port with "
-                                 f"--bind {self.host}:PORT") from None
+                raise ServeError(
+                    f"{self.host}:{self.port} is already in use; choose another port with --bind {self.host}:PORT"
+                ) from None
             raise ServeError(f"cannot listen on {self.host}:{self.port}: {err.strerror or err}") from None
         return sock
 
@@ -193,14 +209,22 @@ class Server:
         store = open_store(self.store_dir, create=self.writable, write=self.writable)
         sock = self._listen()
         self.port = sock.getsockname()[1]
-        policy = gateway.Policy(_host_names(self.host, self.port, self.host_names), self.token, self.allow_fetch,
-                                self.timeout)
+        policy = gateway.Policy(
+            _host_names(self.host, self.port, self.host_names), self.token, self.allow_fetch, self.timeout
+        )
         quiet = max(1, math.ceil(self.read_timeout))
         self._gateway = gateway.Gateway(store, policy)
         self._server = create_server(
-            self._gateway, sockets=[sock], threads=THREADS, ident="kg-serve",
-            channel_timeout=quiet, cleanup_interval=quiet, max_request_body_size=gateway.MAX_BODY_BYTES,
-            expose_tracebacks=False, asyncore_loop_timeout=1)
+            self._gateway,
+            sockets=[sock],
+            threads=THREADS,
+            ident="kg-serve",
+            channel_timeout=quiet,
+            cleanup_interval=quiet,
+            max_request_body_size=gateway.MAX_BODY_BYTES,
+            expose_tracebacks=False,
+            asyncore_loop_timeout=1,
+        )
         self._thread = threading.Thread(target=self._server.run, name="kg-serve", daemon=True)
         self._thread.start()
         if not self.writable:
