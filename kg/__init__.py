@@ -27,9 +27,16 @@ from kg.version import __version__ as __version__  # re-exported: kg.__version__
 __all__ = ["BuildResult", "KgError", "Rows", "Store", "build", "build_corpus", "reason", "validate"]
 
 #: where each public name lives, imported when first used so that ``kg --help`` does not load spaCy
-_HOMES = {"build": "kg.engine.pipeline", "build_corpus": "kg.engine.pipeline", "BuildResult": "kg.engine.pipeline",
-          "KgError": "kg.errors", "Rows": "kg.library", "Store": "kg.library", "reason": "kg.library",
-          "validate": "kg.library"}
+_HOMES = {
+    "build": "kg.engine.pipeline",
+    "build_corpus": "kg.engine.pipeline",
+    "BuildResult": "kg.engine.pipeline",
+    "KgError": "kg.errors",
+    "Rows": "kg.library",
+    "Store": "kg.library",
+    "reason": "kg.library",
+    "validate": "kg.library",
+}
 
 
 def __getattr__(name: str):

@@ -8,15 +8,32 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 #: letters that Unicode does not decompose into a base letter and an accent
-_STROKES = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ħ": "h", "ı": "i",
-                          "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "þ": "th", "Þ": "Th",
-                          # display names in small capitals ('Tᴏʙɪᴀs'): Unicode gives them no decomposition
-                          **{chr(c): unicodedata.name(chr(c))[-1].lower() for c in [*range(0x0250, 0x02B0),
-                                                                                    *range(0x1D00, 0x1D23)]
-                             if unicodedata.name(chr(c), "").startswith("LATIN LETTER SMALL CAPITAL ")
-                             and len(unicodedata.name(chr(c)).split()[-1]) == 1}})
-
-
+_STROKES = str.maketrans(
+    {
+        "ł": "l",
+        "Ł": "L",
+        "ø": "o",
+        "Ø": "O",
+        "đ": "d",
+        "Đ": "D",
+        "ħ": "h",
+        "ı": "i",
+        "æ": "ae",
+        "Æ": "AE",
+        "œ": "oe",
+        "Œ": "OE",
+        "ß": "ss",
+        "þ": "th",
+        "Þ": "Th",
+        # display names in small capitals ('Tᴏʙɪᴀs'): Unicode gives them no decomposition
+        **{
+            chr(c): unicodedata.name(chr(c))[-1].lower()
+            for c in [*range(0x0250, 0x02B0), *range(0x1D00, 0x1D23)]
+            if unicodedata.name(chr(c), "").startswith("LATIN LETTER SMALL CAPITAL ")
+            and len(unicodedata.name(chr(c)).split()[-1]) == 1
+        },
+    }
+)
 
 
 def _plain_letters(c: str) -> str:
