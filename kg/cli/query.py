@@ -144,13 +144,8 @@ def query(
 
                 db = data_store(data) if data else open_store(store_dir or DEFAULT_STORE, create=False, write=False)
                 if data:
-                    run = lambda text, values, **page: q.run_store(
-                        db,
-                        text,
-                        values,
-                        timeout=timeout,  # noqa: E731
-                        allow_fetch=allow_fetch,
-                        **page,
+                    run = lambda text, values, **page: q.run_store(  # noqa: E731
+                        db, text, values, timeout=timeout, allow_fetch=allow_fetch, **page
                     )
                 else:  # a stored question answered when the store was loaded, unchanged since: read back
                     run = runner(store_dir or DEFAULT_STORE, db, timeout=timeout, allow_fetch=allow_fetch)
