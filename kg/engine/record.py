@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Literal, overload
 
 from kg.ingest.documents import Document, Embed
 from kg.model import Entity, Event, Mention, printable
@@ -246,12 +247,20 @@ def _check(value, kind, optional: bool = False):
 # exact type (JSON gives exactly str, int, list; ``type(True) is int`` is false)
 
 
+@overload
+def _str(value, optional: Literal[False] = False) -> str: ...
+@overload
+def _str(value, optional: bool) -> str | None: ...
 def _str(value, optional: bool = False) -> str | None:
     if type(value) is str or (value is None and optional):
         return value
     raise _Bad(f"{value!r} is not a string")
 
 
+@overload
+def _int(value, optional: Literal[False] = False) -> int: ...
+@overload
+def _int(value, optional: bool) -> int | None: ...
 def _int(value, optional: bool = False) -> int | None:
     if type(value) is int or (value is None and optional):
         return value
@@ -264,6 +273,10 @@ def _list(value) -> list:
     raise _Bad(f"{value!r} is not a list")
 
 
+@overload
+def _pair(value, optional: Literal[False] = False) -> tuple[int, int]: ...
+@overload
+def _pair(value, optional: bool) -> tuple[int, int] | None: ...
 def _pair(value, optional: bool = False) -> tuple[int, int] | None:
     if value is None and optional:
         return None

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kg.errors import InputError
 from kg.ingest.text import MAX_ID, Document, Problem, from_text, safe_id
+
+if TYPE_CHECKING:
+    from trafilatura.settings import Document as Page
 
 __all__ = ["JSONL_FIELDS", "MAX_ID", "read_html", "read_jsonl", "safe_id"]
 
@@ -82,11 +85,15 @@ def page_text(html: str, where: Path) -> tuple[str, dict[str, Any]]:
     # writing it, which turns an escaped line break before a combining accent ('\\n' + U+0301) into '\\ń',
     # an escape JSON does not have. No deduplication: trafilatura keeps a process-wide record of the text
     # it has seen, and would drop a page's text the second time one process reads it
-    found = trafilatura.bare_extraction(
-        html, with_metadata=True, include_comments=False, include_tables=False, deduplicate=False
+    # a Document (or None) without as_dict=True, whatever its return type says
+    found = cast(
+        "Page | None",
+        trafilatura.bare_extraction(
+            html, with_metadata=True, include_comments=False, include_tables=False, deduplicate=False
+        ),
     )
     text = xmltotxt(found.body, include_formatting=False) if found is not None and found.body is not None else ""
-    if not text.strip():
+    if found is None or not text.strip():  # (no text when found is None)
         raise InputError(where, "no article text found in this page")
     # trafilatura puts one paragraph per line; kg separates paragraphs by blank lines
     text = "\n\n".join(p.strip() for p in text.split("\n") if p.strip())

@@ -23,6 +23,8 @@ document at once and asks spaCy's lemmatizer only for a combination it has not s
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from spacy.attrs import DEP, LEMMA, MORPH, ORTH, POS, TAG
 from spacy.lang.en.lemmatizer import EnglishLemmatizer
 from spacy.language import Language
@@ -70,11 +72,18 @@ def memoisable(ruler: AttributeRuler) -> bool:
     NORM is a lexical attribute that a tokenizer exception can change on one token, so a ruler
     reading it is not memoised.
     """
-    for group in ruler.patterns:
+    for group in _groups(ruler):
         for pattern in group["patterns"]:
             if not pattern or not set(pattern[0]) <= _KEYS or any("OP" in token for token in pattern):
                 return False
     return True
+
+
+def _groups(ruler: AttributeRuler) -> list[dict[str, Any]]:
+    """The ruler's pattern groups, each ``{"patterns": [[{attribute: value}, ...], ...], "attrs": ..., "index": ...}``
+    (spaCy's type of a group's patterns also allows the one-token form that :attr:`AttributeRuler.patterns` never
+    returns)."""
+    return cast("list[dict[str, Any]]", ruler.patterns)
 
 
 class MemoRuler:
@@ -89,7 +98,7 @@ class MemoRuler:
         self.ruler, self.vocab = ruler, ruler.vocab
         self.single, self.first, self.multi = Matcher(self.vocab), Matcher(self.vocab), Matcher(self.vocab)
         self.longest = 0
-        for aid, group in enumerate(ruler.patterns):
+        for aid, group in enumerate(_groups(ruler)):
             ones = [p for p in group["patterns"] if len(p) == 1]
             longer = [p for p in group["patterns"] if len(p) > 1]
             key = self.vocab.strings.add(str(aid))
@@ -138,9 +147,9 @@ class MemoRuler:
                 if not i <= at < i + end:
                     return self.ruler(doc)  # spaCy's ruler says what is wrong with the pattern
                 rules[at] = tuple(sorted(rules[at] + (aid,)))
-        for i, found in enumerate(rules):
-            if found:
-                set_token_attrs(doc[i], self._attrs(found))
+        for i, ids in enumerate(rules):
+            if ids:
+                set_token_attrs(doc[i], self._attrs(ids))
         return doc
 
 
@@ -166,7 +175,8 @@ class MemoLemmatizer:
                 rows[i, 3] = found
                 changed = True
         if changed:
-            doc.from_array([LEMMA], rows[:, 3].copy())
+            # spaCy annotates the array as thinc's Ints2d; what it reads is this numpy array of uint64
+            doc.from_array([LEMMA], rows[:, 3].copy())  # type: ignore[arg-type]
         return doc
 
 
@@ -191,9 +201,9 @@ def memoise(nlp: Language) -> Language:
     for name, component in list(nlp.pipeline):
         if isinstance(component, AttributeRuler) and memoisable(component):
             memo: MemoRuler | MemoLemmatizer = MemoRuler(component)
-        elif type(component) in (Lemmatizer, EnglishLemmatizer) and component.mode == "rule":
-            memo = MemoLemmatizer(component)
+        elif type(component) in (Lemmatizer, EnglishLemmatizer) and cast(Lemmatizer, component).mode == "rule":
+            memo = MemoLemmatizer(cast(Lemmatizer, component))  # the type test above, which mypy does not follow
         else:
             continue
-        nlp.replace_pipe(name, _NAME).memo = memo
+        cast(_Slot, nlp.replace_pipe(name, _NAME)).memo = memo
     return nlp

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from kg.errors import KgError
 from kg.ontology import schema
@@ -134,9 +135,9 @@ class Lexicon:
         )
 
     @cached_property
-    def _gazetteer_names(self) -> dict[tuple[str, str], str]:
-        """(country, folded name) -> Wikidata id."""
-        out: dict[tuple[str, str], str] = {}
+    def _gazetteer_names(self) -> dict[tuple[str | None, str], str]:
+        """(country, folded name) -> Wikidata id (looked up with a party's country, which may be None)."""
+        out: dict[tuple[str | None, str], str] = {}
         # a party still existing wins over a dissolved one of the same name; it also has its name
         # without its country ('Liberal Party' for 'Liberal Party of Australia')
         for g in sorted(self.gazetteer, key=lambda g: g.to is None):
@@ -318,7 +319,7 @@ def _explain(err: ValidationError, raw: Any, model: type[BaseModel]) -> str:
     return f"{where}{'key ' + repr(key) + ': ' if key else ''}{_message(first)}{more}"
 
 
-def _message(e: dict) -> str:
+def _message(e: ErrorDetails) -> str:
     if e["type"] == "literal_error":
         choices = e.get("ctx", {}).get("expected", "")
         return f"{e['input']!r} is not one of {choices}"
