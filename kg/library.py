@@ -103,7 +103,7 @@ class Store:
         from kg.store.embedded import open_store
 
         self.path = Path(path) if path is not None else None
-        self._store = open_store(self.path, create=create) if self.path is not None else ox.Store()
+        self._store: ox.Store | None = open_store(self.path, create=create) if self.path is not None else ox.Store()
 
     def __enter__(self) -> Store:
         return self

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -139,7 +140,7 @@ class Event:
     charge: str | None = None
     modality: str = "Asserted"
     confidence: float = 0.8
-    date: object = None  # datetime.date | None
+    date: datetime.date | None = None
     quote: str | None = None  # a Statement's words
     quote_span: tuple[int, int] | None = None  # their character offsets in Document.text
 

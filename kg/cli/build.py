@@ -285,13 +285,13 @@ def _with_stdin(inputs: tuple[Path, ...], folder: Path) -> tuple[Path, ...]:
     """``inputs`` with ``-`` replaced by a file in ``folder`` holding the article read from stdin (as bytes:
     its encoding is found as a file's is)."""
     path = folder / STDIN_FILE
-    path.write_bytes(click.get_binary_stream("stdin").read())
+    path.write_bytes(click.get_binary_stream("stdin").read())  # type: ignore[operator]  # click 8.5 serves it by a module __getattr__ (typed object)
     return tuple(path if str(i) == "-" else i for i in inputs)
 
 
 def _to_stdout(path: Path) -> None:
     """Copy the file ``path`` to stdout; a reader that stops early (``| head``) ends the command quietly."""
-    stdout = click.get_binary_stream("stdout")
+    stdout = click.get_binary_stream("stdout")  # type: ignore[operator]  # click 8.5 serves it by a module __getattr__ (typed object)
     try:
         with user_errors(writing="stdout"), open(path, "rb") as graph:
             shutil.copyfileobj(graph, stdout)

@@ -131,7 +131,8 @@ def query(
                 return
             if not query:
                 raise click.UsageError("give a query, a .rq file or a stored query's name (kg query --list)")
-            text = q.QueryText(click.get_text_stream("stdin").read(), "<stdin>") if query == "-" else q.resolve(query)
+            # click 8.5 serves get_text_stream by a module __getattr__ (typed object), hence the ignore below
+            text = q.QueryText(click.get_text_stream("stdin").read(), "<stdin>") if query == "-" else q.resolve(query)  # type: ignore[operator]
             values = q.parse_params(params)
             if endpoint is not None:
                 from kg.store.remote import Endpoint
@@ -142,10 +143,11 @@ def query(
                 from kg.store.answers import runner
                 from kg.store.embedded import data_store, open_store
 
-                db = data_store(data) if data else open_store(store_dir or DEFAULT_STORE, create=False, write=False)
+                opened = data_store(data) if data else open_store(store_dir or DEFAULT_STORE, create=False, write=False)
+                db = opened
                 if data:
                     run = lambda text, values, **page: q.run_store(  # noqa: E731
-                        db, text, values, timeout=timeout, allow_fetch=allow_fetch, **page
+                        opened, text, values, timeout=timeout, allow_fetch=allow_fetch, **page
                     )
                 else:  # a stored question answered when the store was loaded, unchanged since: read back
                     run = runner(store_dir or DEFAULT_STORE, db, timeout=timeout, allow_fetch=allow_fetch)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import cast
 
 import click
 
@@ -172,9 +173,9 @@ def _store_dataset(path: Path):
     try:
         data = db.dump(format=ox.RdfFormat.N_QUADS)
     finally:
-        db = None  # close the store
+        del db  # close the store
     ds = Dataset()
-    ds.parse(data=data.decode("utf-8"), format="nquads")
+    ds.parse(data=cast(bytes, data).decode("utf-8"), format="nquads")  # bytes: no output given
     return ds
 
 

@@ -48,7 +48,7 @@ def build(
     if options.engine == "dask":
         from kg.engine import dask_engine
 
-        result = dask_engine.build(inputs, out, options, progress=progress)
+        result: StreamResult = dask_engine.build(inputs, out, options, progress=progress)
     else:
         from kg.engine import local
 

@@ -153,7 +153,7 @@ def analyse_files(
     docs = []
     for d, content, k, order, where in found:
         # a damaged cache entry is analysed again
-        record = failures.get(k) or load_or_analyse(cache, k, d.id, fresh.get(k), lambda d=d: d, model, batch_size)
+        record = failures.get(k) or load_or_analyse(cache, k, d.id, fresh.get(k), lambda: d, model, batch_size)  # noqa: B023 - called before the loop moves on
         if isinstance(record, (str, Failed)):  # its analysis failed: skipped, the reason said
             problems.append(Problem(Path(where), record if isinstance(record, str) else record.reason))
             continue
@@ -270,7 +270,8 @@ def map_partition(number: int, pairs, shared: Shared, base: str, out: str, valid
         )
         for (s, keys), corpus in zip(pairs, numbers)
     ]
-    written, report, classes, claims, lines, failures = {}, None, Counter(), 0, [], {}
+    classes: Counter[str] = Counter()
+    written, report, claims, lines, failures = {}, None, 0, [], {}
     for i in range(0, len(tasks), MAP_CHUNK):
         done, findings, failed = map_documents(tasks[i : i + MAP_CHUNK], base, out, validate)
         written.update(done)

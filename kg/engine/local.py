@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from kg.engine import cache as kcache
 from kg.engine.corpus import Links
@@ -235,7 +236,7 @@ class _LocalBuild:
                     doc.key,
                     doc.id,
                     None,
-                    lambda doc=doc: reread(doc.id, files),
+                    lambda: reread(doc.id, files),  # noqa: B023 - called before the loop moves on
                     self.options.model,
                     self.options.batch_size,
                 )
@@ -264,7 +265,11 @@ class _LocalBuild:
         from kg.engine.corpus import corpus_step
 
         head = f"{kcache.mapping_version()}\n{self.options.base}\n"
-        corpus = corpus_step([d.record for d in docs], self.options.base, [f"{head}{d.key}\n" for d in docs])
+        corpus = corpus_step(
+            cast("list[DocumentRecord]", [d.record for d in docs]),
+            self.options.base,
+            [f"{head}{d.key}\n" for d in docs],
+        )
         self.entities = corpus.entities
         for doc, links in zip(docs, corpus.links):
             doc.links = links
@@ -286,7 +291,7 @@ class _LocalBuild:
             old = old_docs.get(doc.id)
             if (
                 old
-                and old.get("signature") == doc.links.signature
+                and old.get("signature") == cast(Links, doc.links).signature  # set by corpus_step
                 and old.get("file") == doc.file
                 and (old.get("validated") or not validate)
                 and (graphs_dir / doc.file).is_file()
@@ -299,13 +304,14 @@ class _LocalBuild:
 
         def task(doc: _Doc) -> MapTask:
             old = old_docs.get(doc.id, {})
+            links = cast(Links, doc.links)  # set by corpus_step
             return MapTask(
                 doc.id,
                 doc.key,
                 doc.file,
-                tuple(entities[n] for n in doc.links.corpus),
-                doc.links.event_keys,
-                doc.links.signature,
+                tuple(entities[n] for n in links.corpus),
+                links.event_keys,
+                links.signature,
                 old.get("sha"),
                 old.get("file"),
             )

@@ -21,6 +21,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 __all__ = ["FORMAT", "PackWriter", "index_names", "prune", "read_entry", "read_index"]
 
@@ -44,7 +45,7 @@ class PackWriter:
         self.name = f"{time.time_ns():x}-{os.getpid()}"
         self.entries: dict[str, list[int]] = {}
         self.offset = 0
-        self._fh = None
+        self._fh: BinaryIO | None = None
 
     def put(self, key: str, data: bytes) -> None:
         if self._fh is None:

@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from rdflib import Dataset
 
@@ -251,6 +252,7 @@ def build_corpus(
         raise no_input(problems)
     corpus = corpus_step([r for _, r in analysed], base)
     mapper = Mapper(base)
+    dataset = cast(Dataset, mapper.dataset)  # no sink given: an rdflib Dataset
     kept, dropped = [], set()
     for (document, record), links in zip(analysed, corpus.links):
         try:
@@ -261,13 +263,11 @@ def build_corpus(
         except Exception as err:  # noqa: BLE001 - a bug of kg's, met on this document only
             if _debugging():
                 raise
-            mapper.dataset.remove_graph(mapper.graph_iri(document))
+            dataset.remove_graph(mapper.graph_iri(document))
             problems.append(Problem(document.path or Path(document.id), failed("mapping", err).reason))
             dropped.add(document.id)
     _strict_or_not(strict, problems)
-    return BuildResult(
-        mapper.dataset, kept, problems, [f for f in corpus.facts if f.document not in dropped], corpus.claims
-    )
+    return BuildResult(dataset, kept, problems, [f for f in corpus.facts if f.document not in dropped], corpus.claims)
 
 
 def _strict_or_not(strict: bool, problems: list[Problem]) -> None:

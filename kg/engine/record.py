@@ -17,6 +17,7 @@ the entities given (the corpus entities, once the corpus step has run), for the 
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 from collections.abc import Sequence
@@ -92,7 +93,7 @@ class EventRecord(_Record):
     charge: str | None
     modality: str
     confidence: float
-    date: object  # datetime.date | None
+    date: datetime.date | None
     quote: str | None
     quote_span: tuple[int, int] | None
 

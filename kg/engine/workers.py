@@ -22,6 +22,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import cast
 
 from kg.engine.cache import AnalysisCache
 from kg.engine.record import DocumentRecord, Failed, failed, loads
@@ -82,11 +83,11 @@ def load_or_analyse(
         return found[1]
     from kg.nlp.parse import load_model
 
-    (data,) = analyse_chunk([document()], load_model(model), batch_size)
-    if isinstance(data, Failed):
-        return data
-    cache.put(key, data)
-    return loads(data, doc_id)[1]
+    (fresh,) = analyse_chunk([document()], load_model(model), batch_size)
+    if isinstance(fresh, Failed):
+        return fresh
+    cache.put(key, fresh)
+    return cast("tuple[Document, DocumentRecord]", loads(fresh, doc_id))[1]  # just written by dumps: it loads
 
 
 def _init_worker(model: str | None, warm: bool = False) -> None:

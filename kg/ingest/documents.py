@@ -221,11 +221,11 @@ def read_corpus(
                     problems.append(not_english(doc, path, *other))
                     continue
                 if doc.id in documents:
-                    other = documents[doc.id].path
+                    first = documents[doc.id].path
                     problems.append(
                         Problem(
                             doc.path or path,
-                            f"duplicate document id {doc.id!r} (also {other}); rename one file or give a unique id",
+                            f"duplicate document id {doc.id!r} (also {first}); rename one file or give a unique id",
                         )
                     )
                     continue

@@ -14,6 +14,11 @@ redirect, unless ``allow_private``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import urllib3
+
 import hashlib
 import ipaddress
 import socket
@@ -91,7 +96,7 @@ def check_address(url: str, allow_private: bool) -> None:
     except (OSError, UnicodeError) as exc:
         raise FetchError(f"{url}: cannot resolve {parts.hostname} ({exc})") from None
     for info in infos:
-        address = ipaddress.ip_address(info[4][0].split("%")[0])
+        address = ipaddress.ip_address(str(info[4][0]).split("%")[0])
         if not address.is_global:
             raise FetchError(
                 f"{url}: {parts.hostname} is a private or local address ({address}); "
@@ -108,7 +113,7 @@ class Fetcher:
     fetched: int = 0
     _last: dict[str, float] = field(default_factory=dict)
     _robots: dict[str, urllib.robotparser.RobotFileParser | None] = field(default_factory=dict)
-    _pool: object = None
+    _pool: urllib3.PoolManager | None = None
 
     def archive_of(self, url: str) -> Path:
         """Where the page of ``url`` is kept."""
@@ -177,7 +182,8 @@ class Fetcher:
                     parser.parse(body.decode("utf-8", errors="replace").splitlines())
                 elif status in (401, 403):  # the site keeps its robots.txt from us: stay out
                     parser = urllib.robotparser.RobotFileParser()
-                    parser.disallow_all = True
+                    # read() sets it so on a 401 or 403; typeshed does not list the attribute
+                    parser.disallow_all = True  # type: ignore[attr-defined]
             except FetchError:
                 parser = None  # no robots.txt reachable: nothing disallowed
             self._robots[origin] = parser

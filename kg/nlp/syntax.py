@@ -257,5 +257,6 @@ def orderer(tok: Token, nouns: frozenset[str]) -> Token | None:
         for noun in children(prep, "pobj"):
             if noun.lower_ in nouns:
                 of = [o for p in children(noun, "prep") if p.lower_ == "of" for o in children(p, "pobj")]
-                return (children(noun, "poss") or of or [None])[0]
+                found = children(noun, "poss") or of
+                return found[0] if found else None
     return None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 from rdflib import OWL, RDFS, Graph, URIRef
 
@@ -45,7 +46,7 @@ def _local(term) -> str:
 
 def _one(g: Graph, cls: URIRef, parent: URIRef) -> URIRef | None:
     """The role of ``cls`` under ``parent`` (kg:agent or kg:target); None when it has none."""
-    found = sorted(p for p in g.subjects(RDFS.domain, cls) if (p, RDFS.subPropertyOf, parent) in g)
+    found = sorted(cast(URIRef, p) for p in g.subjects(RDFS.domain, cls) if (p, RDFS.subPropertyOf, parent) in g)
     if len(found) > 1:
         raise ValueError(f"{cls} has {len(found)} roles under {parent} in the ontology; expected one")
     return found[0] if found else None
@@ -56,7 +57,7 @@ def _shortcut(g: Graph, agent_role: URIRef, target_role: URIRef) -> URIRef | Non
     inverses = set(g.subjects(OWL.inverseOf, agent_role)) | set(g.objects(agent_role, OWL.inverseOf))
     for prop, chain in sorted(g.subject_objects(OWL.propertyChainAxiom)):
         if list(g.items(chain)) in ([i, target_role] for i in inverses):
-            return prop
+            return cast(URIRef, prop)
     return None
 
 
@@ -70,7 +71,7 @@ def event_roles() -> dict[str, EventRoles]:
     g = ontology_graph()
     names = labels()
     table: dict[str, EventRoles] = {}
-    for cls in sorted(set(g.subjects(RDFS.subClassOf, KG.Event))):
+    for cls in sorted(cast("set[URIRef]", set(g.subjects(RDFS.subClassOf, KG.Event)))):
         agent_role, target_role = _one(g, cls, KG.agent), _one(g, cls, KG.target)
         if agent_role is None or target_role is None:
             continue

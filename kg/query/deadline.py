@@ -32,7 +32,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from typing import IO
+from typing import IO, Any
 
 import pyoxigraph as ox
 
@@ -52,7 +52,12 @@ class QueryTimeoutError(QueryError):
     """A query that ran longer than its timeout."""
 
 
-def run_bounded(evaluate: Callable[[], object], text: str, source: str, timeout: float) -> Results:
+def run_bounded(
+    evaluate: Callable[[], ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples],
+    text: str,
+    source: str,
+    timeout: float,
+) -> Results:
     """The results of ``evaluate()`` (a pyoxigraph query on a store), stopped after ``timeout`` seconds.
 
     Args:
@@ -208,7 +213,7 @@ def _let_go_of_sockets() -> None:
 
 def _in_thread(work, sink: IO[bytes], source: str, timeout: float, text: str | None) -> bytes:
     """Without fork: the work in a thread given up on (left running) at the deadline."""
-    outcome: dict[str, object] = {}
+    outcome: dict[str, Any] = {}
     own = tempfile.TemporaryFile()  # noqa: SIM115 - the thread may go on writing after the deadline: not into ``sink``
 
     def work_here() -> None:  # pyoxigraph releases the GIL while it evaluates, so the caller can give up
@@ -231,4 +236,4 @@ def _in_thread(work, sink: IO[bytes], source: str, timeout: float, text: str | N
     own.seek(0)
     shutil.copyfileobj(own, sink)
     own.close()
-    return outcome["tag"]  # type: ignore[return-value]
+    return outcome["tag"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import cast
 
 import pyoxigraph as ox
 
@@ -194,10 +195,11 @@ def format_results(
         raise QueryError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
     if results.kind == "graph":
         rdf = rdf_formats.get(GRAPH_FORMATS[fmt])
-        shown = _used({**PREFIXES, **(prefixes or {})}, results.triples) if rdf.name == "ttl" else None
-        return ox.serialize(results.triples, format=rdf.oxigraph, prefixes=shown).decode("utf-8")
+        triples = cast("list[ox.Triple]", results.triples)  # a graph's results
+        shown = _used({**PREFIXES, **(prefixes or {})}, triples) if rdf.name == "ttl" else None
+        return cast(bytes, ox.serialize(triples, format=rdf.oxigraph, prefixes=shown)).decode("utf-8")
     if fmt in RESULTS_FORMATS:
-        out = _solutions(results).serialize(format=RESULTS_FORMATS[fmt]).decode("utf-8")
+        out = cast(bytes, _solutions(results).serialize(format=RESULTS_FORMATS[fmt])).decode("utf-8")
         return out if out.endswith("\n") else out + "\n"
     if fmt != "table":
         raise QueryError(

@@ -8,6 +8,7 @@ a SELECT DISTINCT), and pyoxigraph's syntax errors as "line L, column C: ...".
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pyoxigraph as ox
 
@@ -46,7 +47,9 @@ def store_query(store: ox.Store, text: str, *, default_graph: list | None = None
     Raises:
         SyntaxError: the query does not parse; OSError: the store failed.
     """
-    options = {"default_graph": default_graph} if default_graph else {"use_default_graph_as_union": True}
+    options: dict[str, Any] = (
+        {"default_graph": default_graph} if default_graph else {"use_default_graph_as_union": True}
+    )
     if named_graphs:
         options["named_graphs"] = named_graphs
     return store.query(text, prefixes=PREFIXES, **options)

@@ -24,8 +24,11 @@ from the roles every shortcut written here (the mapping only leaves out an agent
 from __future__ import annotations
 
 import hashlib
+import typing
 from dataclasses import dataclass
+from datetime import date
 from functools import cached_property, lru_cache
+from typing import cast
 from urllib.parse import quote
 
 from rdflib import RDF, RDFS, XSD, Dataset, Literal, Namespace, URIRef
@@ -143,7 +146,7 @@ class Mapper:
         # depends on (found when a party needs it), its context's IRI, the sentences written (offsets ->
         # IRI) and the entities labelled (id -> with all their names, or their aliases only)
         self._text = ""
-        self._country: str | bool | None = False
+        self._country: str | typing.Literal[False] | None = False  # False: not looked for yet
         self._context: URIRef | None = None
         self._sentences: dict[tuple[int, int], URIRef] = {}
         self._labelled: dict[int, bool] = {}
@@ -236,7 +239,7 @@ class Mapper:
             ("published", d.published, _DATE),
         ):
             if value:
-                g.add((doc, KG[prop], _literal(value.isoformat() if dt is _DATE else value, datatype=dt)))
+                g.add((doc, KG[prop], _literal(cast(date, value).isoformat() if dt is _DATE else value, datatype=dt)))
         if d.date and not d.published:  # Document.date: the latest embedded post's
             g.add((doc, KG.inferredDate, _literal(d.date.isoformat(), datatype=_DATE)))
             g.add((doc, KG.dateInference, KG.LatestEmbeddedPost))
@@ -321,7 +324,7 @@ class Mapper:
         if found is not None:
             return found[1]
         other_names = e.names | set(e.aliases) if all_names else set(e.aliases)
-        triples = [(iri, _TYPE, cls) for cls in kg_types(e.kind)]
+        triples: list[tuple[URIRef, URIRef, URIRef | Literal]] = [(iri, _TYPE, cls) for cls in kg_types(e.kind)]
         triples.append((iri, _LABEL, _literal(e.name)))
         triples.extend((iri, _ALT_LABEL, _literal(n)) for n in sorted(other_names) if n and n != e.name)
         triples.extend(

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from functools import cache
 from operator import itemgetter
 from pathlib import Path
+from typing import Any, cast
 
 from rdflib import Dataset, Graph
 
@@ -158,7 +159,7 @@ def serialize(dataset: Dataset, fmt: str) -> bytes:
         graph: Dataset | Graph = dataset
     else:
         graph = merged(dataset)
-    options = {"context": context_for(dataset), "indent": 2} if spec.rdflib == "json-ld" else {}
+    options: dict[str, Any] = {"context": context_for(dataset), "indent": 2} if spec.rdflib == "json-ld" else {}
     data = graph.serialize(format=spec.rdflib, encoding="utf-8", **options)
     return _sorted_lines(data) if spec.lines else data
 
@@ -188,7 +189,7 @@ def output_prefixes(base: str) -> dict[str, str]:
 
     prefixes = {
         p: str(ns)
-        for p, ns in Mapper(base).dataset.namespaces()
+        for p, ns in cast(Dataset, Mapper(base).dataset).namespaces()  # no sink given: an rdflib Dataset
         if p and (p, ns) not in _rdflib_defaults() and p not in PREFIXES
     }
     prefixes.update(PREFIXES)
@@ -265,7 +266,7 @@ def write_merged(
             elif not spec.streamed and spec is not merged_lines:
                 from kg.rdf.mapping import Mapper
 
-                dataset = Mapper(base).dataset
+                dataset = cast(Dataset, Mapper(base).dataset)  # no sink given: an rdflib Dataset
                 for f in files:
                     dataset.parse(f, format=rdf_formats.get("nq").rdflib)
                 stage(spec).write_bytes(serialize(dataset, spec.name))
@@ -316,7 +317,7 @@ def read_dataset(paths: Iterable[Path | str]) -> Dataset:
                 import pyoxigraph as ox
 
                 quads = ox.serialize(ox.parse(path=str(path), format=spec.oxigraph), format=ox.RdfFormat.N_QUADS)
-                ds.parse(data=quads.decode("utf-8"), format="nquads")
+                ds.parse(data=cast(bytes, quads).decode("utf-8"), format="nquads")  # bytes: no output given
             else:
                 (ds if spec.dataset else ds.default_graph).parse(path, format=spec.rdflib)
         except Exception as err:  # noqa: BLE001 - rdflib's parsers raise many kinds
@@ -369,7 +370,8 @@ def _write_full_iris(source: Path, target: Path, prefixes: dict[str, str], chunk
 def _full_iris_lines(text: str, prefixes: dict[str, str]) -> str:
     """:func:`full_iris` of each line of ``text`` that may have a name to rewrite (:data:`_MAY_ESCAPE_NAME`),
     the others as they are; lines end at line breaks alone (a literal may hold U+2028 and the like)."""
-    parts, done = [], 0
+    parts: list[str] = []
+    done = 0
     for m in _MAY_ESCAPE_NAME.finditer(text):
         if m.start() < done:  # in a line rewritten already
             continue

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 import pyoxigraph as ox
 
@@ -86,7 +87,9 @@ def select(store: ox.Store, query: str, **values: Sequence[str]) -> list[dict[st
     """
     for name, iris in values.items():
         query = query.replace("{" + name + "}", " ".join(f"<{iri}>" for iri in iris) or "<urn:kg:none>")
-    res = store.query(query, use_default_graph_as_union=True, prefixes=QUERY_PREFIXES)
+    res = cast(
+        ox.QuerySolutions, store.query(query, use_default_graph_as_union=True, prefixes=QUERY_PREFIXES)
+    )  # a SELECT
     names = [v.value for v in res.variables]
     return [{n: sol[n] for n in names if sol[n] is not None} for sol in res]
 
@@ -133,7 +136,8 @@ class Ontology:
         """Of ``types``, the one in ``among`` that no other of them specialises (the first, sorted)."""
         known = sorted(t for t in types if t in among)
         leaves = [t for t in known if not any(t in self.ancestors.get(o, ()) for o in known if o != t)]
-        return (leaves or known or [None])[0]
+        found = leaves or known
+        return found[0] if found else None
 
 
 @cache
@@ -143,7 +147,7 @@ def ontology() -> Ontology:
     g.load(input=terms.ontology_ntriples(), format=ox.RdfFormat.N_TRIPLES)
 
     def rows(q: str) -> list[tuple[str, ...]]:
-        res = g.query(q, prefixes=QUERY_PREFIXES)
+        res = cast(ox.QuerySolutions, g.query(q, prefixes=QUERY_PREFIXES))  # a SELECT
         return [tuple(value(sol[v]) for v in res.variables) for sol in res]
 
     labels, comments = terms.labels(), terms.comments()

@@ -29,6 +29,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pyoxigraph as ox
 
@@ -299,7 +300,7 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
         types = typed[iri]
         p = props.get(iri, {})
         rep = reports.get(iri, [])
-        item = {
+        item: dict[str, Any] = {
             "iri": iri,
             "reports": rep,
             "docs": sorted({x["doc"] for x in rep}),
@@ -308,9 +309,9 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
             "quote": texts(p.get("quote", [])),
             "place": [entity(t.value) for t in p.get("place", []) if isinstance(t, ox.NamedNode)],
         }
-        cls = onto.most_specific(types, onto.event_classes)
-        if cls is not None:
-            item.update(cls=class_index[cls], agents=refs(p.get("agent", [])), targets=refs(p.get("target", [])))
+        event_cls = onto.most_specific(types, onto.event_classes)
+        if event_cls is not None:
+            item.update(cls=class_index[event_cls], agents=refs(p.get("agent", [])), targets=refs(p.get("target", [])))
             events.append(item)
         else:
             claimed = [t.value for t in p.get("claimedType", [])]
@@ -342,9 +343,9 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
     for item in events + claims:  # an entity belongs to the documents of the facts it takes part in
         for i in item["agents"] + item["targets"]:
             entities[i]["docs"].update(item["docs"])
-    for (s, _, o), docs in relations.items():
-        entities[s]["docs"].update(docs)
-        entities[o]["docs"].update(docs)
+    for (si, _, oi), docs in relations.items():
+        entities[si]["docs"].update(docs)
+        entities[oi]["docs"].update(docs)
     for e in entities:
         e["docs"] = sorted(e["docs"])
 

@@ -11,6 +11,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from rdflib import Dataset
 
 __all__ = ["Validator", "entailments_of_files", "merge_reports"]
 
@@ -81,7 +85,7 @@ class Validator:
             return
         from kg.rdf.mapping import DEFAULT_BASE, Mapper
 
-        dataset = Mapper(self.base or DEFAULT_BASE).dataset
+        dataset = cast("Dataset", Mapper(self.base or DEFAULT_BASE).dataset)  # no sink given: an rdflib Dataset
         dataset.parse(data=nquads, format="nquads")
         self.check(dataset, nquads)
 

@@ -31,6 +31,9 @@ chunk's N-Quads, only the lines of the predicates they name (:func:`kg.semantics
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import cast
+
 from rdflib import RDF, RDFS, BNode, Literal, URIRef
 
 from kg.rdf.lines import TripleCollector, lines_with_predicates, ntriple_line
@@ -205,7 +208,7 @@ def may_violate(dataset, nquads: bytes | None = None) -> bool:
 
     rules = compiled()
     if isinstance(dataset, TripleCollector):
-        sources = [g.triples for g in dataset.graphs.values()]
+        sources: list[Iterable[tuple]] = [g.triples for g in dataset.graphs.values()]  # iterables of triples
     else:
         quads = (
             dataset.quads((None, None, None, None))
@@ -236,7 +239,7 @@ def may_violate(dataset, nquads: bytes | None = None) -> bool:
                 except (SyntaxError, ValueError, OSError):
                     return True
             for query in plan.sparql:
-                for row in store.query(query, use_default_graph_as_union=True):
+                for row in cast(ox.QuerySolutions, store.query(query, use_default_graph_as_union=True)):  # a SELECT
                     this = row["this"]
                     if this is not None and isinstance(this, ox.NamedNode) and URIRef(this.value) in focus:
                         return True

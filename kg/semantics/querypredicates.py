@@ -19,6 +19,7 @@ whatever does not tokenize.
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from rdflib import RDF
 
@@ -54,7 +55,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
             raise _GiveUp(text[i : i + 20])
         i = m.end()
         if m.lastgroup != "space":
-            out.append((m.lastgroup, m.group()))
+            out.append((cast(str, m.lastgroup), m.group()))  # every alternative of _TOKEN is a named group
     return out
 
 

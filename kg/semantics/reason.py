@@ -54,6 +54,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 from rdflib import Dataset, Graph, URIRef
 from rdflib.namespace import OWL
@@ -162,6 +163,7 @@ def run(data: Dataset | Graph, ontology: Graph | None = None, *, engine: str = "
     if engine not in ENGINES:
         raise ReasoningError(f"unknown reasoning engine {engine!r}; use one of {', '.join(ENGINES)}")
     started = time.monotonic()
+    rules: CompiledOntology | None
     if ontology is None:
         ontology, rules = compiled()
     else:
@@ -172,7 +174,7 @@ def run(data: Dataset | Graph, ontology: Graph | None = None, *, engine: str = "
     for g in document_graphs(data, skip):
         result.clashes.extend(literal_clashes(g) if engine == "fast" else [])
         if engine == "fast":
-            entailed, node_types = entailments_fast(g, rules)
+            entailed, node_types = entailments_fast(g, cast(CompiledOntology, rules))  # compiled when fast
         else:
             entailed, node_types, errors = entailments_owlrl(g, ontology, closure)
             result.clashes.extend(errors)

@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import owlrl
 from rdflib import Graph, URIRef
@@ -183,7 +184,10 @@ def compile_ontology(ontology: Graph) -> CompiledOntology:
         raise UnsupportedOntologyError(
             f"the fast reasoner does not compile {', '.join(found)}; use the owlrl engine with this ontology"
         )
-    table = lambda: defaultdict(set)  # noqa: E731
+
+    def table() -> defaultdict[Any, set]:
+        return defaultdict(set)
+
     supers, unions, super_props, domains, ranges, inverses, disjoint = (table() for _ in range(7))
     has_value, has_value_of, chains = defaultdict(list), defaultdict(list), defaultdict(list)
     for s, o in closed.subject_objects(RDFS.subClassOf):

@@ -103,9 +103,7 @@ def _shape(g: Graph, node, prefixes: str, nested: bool = False) -> _Shape:
             continue
         name = _local(p)
         if name in _PARAMETERS:
-            if name in ("in", "or"):
-                o = list(Collection(g, o))
-            shape.params.setdefault(name, []).append(o)
+            shape.params.setdefault(name, []).append(list(Collection(g, o)) if name in ("in", "or") else o)
         elif name == "severity":
             shape.severity = o
         elif name == "path":

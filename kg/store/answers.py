@@ -38,6 +38,7 @@ import time
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
+from typing import cast
 
 import pyoxigraph as ox
 
@@ -228,6 +229,7 @@ class StoredAnswers:
             return None
         try:
             solutions = ox.parse_query_results(path=str(self.folder / entry["file"]), format=ox.QueryResultsFormat.TSV)
+            solutions = cast(ox.QuerySolutions, solutions)  # a TSV file holds solutions
             names = [v.value for v in solutions.variables]
             page = islice(solutions, offset, None if limit is None else offset + limit)
             rows = [{n: t for n, t in zip(names, sol) if t is not None} for sol in page]

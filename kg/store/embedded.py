@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any, cast
 
 import pyoxigraph as ox
 
@@ -254,7 +255,7 @@ def _bulk_load(store: ox.Store, path: Path, graph: str | None, target: str) -> L
         name = ox.NamedNode(iri)
         report.graphs[iri] = "replaced" if store.contains_named_graph(name) else "new"
         store.remove_graph(name)
-    extra = {"to_graph": ox.NamedNode(graph)} if graph else {}
+    extra: dict[str, Any] = {"to_graph": ox.NamedNode(graph)} if graph else {}
     store.bulk_load(path=str(path), format=rdffiles.format_of(path), **extra)
     store.flush()
     report.bulk = True
@@ -398,6 +399,9 @@ def sync_graphs(
 def count_graphs(store: ox.Store) -> dict[str, int]:
     """Named graph IRI -> its number of triples, counted by Oxigraph (faster than :func:`graph_sizes`)."""
     out: dict[str, int] = {}
-    for row in store.query("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g"):
+    rows = cast(
+        ox.QuerySolutions, store.query("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g")
+    )
+    for row in rows:
         out[row["g"].value] = int(row["n"].value)
     return out

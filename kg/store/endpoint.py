@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import tempfile
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -85,9 +86,9 @@ def negotiate(accept: str, graph: bool):
             if fmt is not None and fmt in _NO_DATASETS:
                 return fmt
         else:
-            fmt = ox.QueryResultsFormat.from_media_type(media)
-            if fmt is not None:
-                return fmt
+            results_format = ox.QueryResultsFormat.from_media_type(media)
+            if results_format is not None:
+                return results_format
         if media.endswith("/*"):
             default = DEFAULT_GRAPH if graph else DEFAULT_RESULTS
             if default.media_type.startswith(media[:-1]):
@@ -211,7 +212,7 @@ def read_graph(store: ox.Store, params: dict[str, list[str]], accept: str) -> Re
         return Reply.text(400, target)
     if target is None:
         fmt = ox.RdfFormat.TRIG if "trig" in accept.lower() else ox.RdfFormat.N_QUADS
-        quads = store.quads_for_pattern(None, None, None, None)
+        quads: Iterable[ox.Quad] | Iterable[ox.Triple] = store.quads_for_pattern(None, None, None, None)
     else:
         fmt = negotiate(accept, True)
         if fmt is None:

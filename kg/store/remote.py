@@ -25,6 +25,7 @@ import os
 import re
 import time
 from pathlib import Path
+from typing import cast
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import pyoxigraph as ox
@@ -121,7 +122,8 @@ class Endpoint:
         return f"Endpoint({safe_url(self.url)!r})"
 
     def _make_auth(self, mode: str):
-        return (HTTPDigestAuth if mode == "digest" else HTTPBasicAuth)(self._user, self._password)
+        # only called with a user set
+        return (HTTPDigestAuth if mode == "digest" else HTTPBasicAuth)(cast(str, self._user), self._password)
 
     def close(self) -> None:
         self.session.close()

@@ -30,6 +30,7 @@ import secrets
 import socket
 import threading
 from pathlib import Path
+from typing import Any
 
 from kg.errors import KgError
 from kg.rdf.write import atomic_write_bytes
@@ -136,7 +137,8 @@ class Server:
         self.token = (token or os.environ.get(TOKEN_VARIABLE) or secrets.token_urlsafe(24)) if writable else None
         self.allow_fetch = allow_fetch
         self.host_names = host_names
-        self._server = None
+        # waitress's server (None when stopped); Any: the shutdown uses its _map and trigger, which its stubs lack
+        self._server: Any = None
         self._gateway: gateway.Gateway | None = None
         self._thread: threading.Thread | None = None
         self._marked = False
@@ -256,7 +258,8 @@ class Server:
             if thread is not None and thread.is_alive():  # the loop did not stop: close its sockets from here
                 wasyncore.close_all(server._map, ignore_all=True)
         if self._gateway is not None:
-            self._gateway.store = None  # the last reference to the store (unless a query still reads it): it closes
+            # the gateway is done with: None in place of its store (no request reaches it from now on)
+            self._gateway.store = None  # type: ignore[assignment]  # the last reference to the store (unless a query still reads it): it closes
         self._server = self._thread = self._gateway = None
         if self._marked:
             marker = self.store_dir / SERVE_MARKER
