@@ -42,8 +42,9 @@ CHUNK_CHARS = 24_000
 CHUNK_DOCS = 64
 
 
-def analyse_chunk(documents: Sequence[Document], nlp, batch_size: int,
-                  parsed: Callable[[Document, int], None] | None = None) -> list[bytes | Failed]:
+def analyse_chunk(
+    documents: Sequence[Document], nlp, batch_size: int, parsed: Callable[[Document, int], None] | None = None
+) -> list[bytes | Failed]:
     """The cache entry (:func:`kg.engine.record.dumps`: the document and its record) of each document, in
     order, or :class:`~kg.engine.record.Failed` for one that could not be analysed
     (:func:`kg.engine.pipeline.analyse_documents`)."""

@@ -126,7 +126,7 @@ MAX_CHUNK = 20_000
 #: (12,500 emoji in a row took 36 s), so a longer run is parsed in pieces of this length. No word
 #: or name is that long; a URL may be, and is then parsed apart from its sentence
 MAX_RUN = 500
-_LONG_RUN = re.compile(r"\S{%d,}" % (MAX_RUN + 1))
+_LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 
 
 def paragraphs(text: str) -> Iterator[tuple[int, str]]:

@@ -142,7 +142,7 @@ def by_agent(verb: Token) -> Token | None:
                 return pobj[0]
     # only a by-phrase inside the trigger's own clause ("a statement by X was read out" is not): after the
     # verb and among its descendants, so within its subtree's span (not the whole sentence, for each verb)
-    for t in verb.doc[verb.i + 1:verb.right_edge.i + 1]:
+    for t in verb.doc[verb.i + 1 : verb.right_edge.i + 1]:
         if t.lower_ != "by" or not children(t, "pobj") or not _within(t, verb):
             continue
         # the by-phrase must not belong to another verb
