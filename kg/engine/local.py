@@ -94,10 +94,8 @@ class BuildValidationError(KgError):
     def __init__(self, report):
         self.report = report
         n = len(report.violations)
-        super().__init__(
-            f"the built graph does not conform to ontology/shapes.ttl ({n} violations, listed above); "
-            "the merged graph files were not written"
-        )
+        super().__init__(f"the built graph does not conform to ontology/shapes.ttl ({n} violations, listed above); "
+                         "the merged graph files were not written")
 
 
 @dataclass
@@ -112,13 +110,8 @@ class _Doc:
     links: Links | None = None
 
 
-def build(
-    inputs: Iterable[Path | str],
-    out: Path | str,
-    options: BuildOptions = BuildOptions(),
-    *,
-    progress: Progress = no_progress,
-) -> StreamResult:
+def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions = BuildOptions(), *,
+          progress: Progress = no_progress) -> StreamResult:
     """Build the graph of ``inputs`` into the folder ``out``, re-using what an earlier build there did.
 
     Args:
@@ -162,11 +155,8 @@ class _LocalBuild:
             self.pack.abandon()
             raise
         self.corpus_step(docs)
-        old_docs = (
-            self.previous.get("documents", {})
-            if self.previous.get("base") == options.base and not options.rebuild
-            else {}
-        )
+        old_docs = self.previous.get("documents", {}) if self.previous.get("base") == options.base \
+            and not options.rebuild else {}
         manifest_docs = self.map(analyser, docs, old_docs)
         docs = [d for d in docs if d.id in manifest_docs]  # less those whose mapping failed
         if not docs:
@@ -189,15 +179,9 @@ class _LocalBuild:
             if rebuild or not self.cache.has(key):
                 feeder.add(document, key)
 
-        entries, problems, files = read_inputs(
-            inputs,
-            self.previous if not rebuild else {},
-            self.cache,
-            self.version,
-            fresh,
-            follow_symlinks=self.options.follow_symlinks,
-            lang=self.options.lang,
-        )
+        entries, problems, files = read_inputs(inputs, self.previous if not rebuild else {}, self.cache,
+                                               self.version, fresh, follow_symlinks=self.options.follow_symlinks,
+                                               lang=self.options.lang)
         if not entries:
             raise no_input(problems)
         self.result.documents, self.result.problems = len(entries), problems
@@ -316,10 +300,8 @@ class _LocalBuild:
                 old.get("file"),
             )
 
-        tasks = (
-            ([task(doc) for doc in todo[i : i + MAP_CHUNK]], self.options.base, str(self.out), validate)
-            for i in range(0, len(todo), MAP_CHUNK)
-        )
+        tasks = (([task(doc) for doc in todo[i:i + MAP_CHUNK]], self.options.base, str(self.out), validate)
+                 for i in range(0, len(todo), MAP_CHUNK))
         bar = self.progress(len(todo), "map")
         report, failures = None, {}
         # a few graphs (a re-run) are mapped here; many, by the workers, each writing its own files
@@ -374,34 +356,16 @@ class _LocalBuild:
             result.triples += n
             result.entailments = (str(entailments_graph_iri(options.base)), entailments, kcache.file_sha(entailments))
         paths = [out / get_format(f).filename for f in options.formats]
-        state = {
-            "documents": {k: v["sha"] for k, v in manifest_docs.items()},
-            "formats": list(options.formats),
-            "reason": options.reason,
-            "extra": [kcache.file_sha(p) for p in extra],
-        }
-        if (
-            options.rebuild
-            or self.previous.get("outputs_state") != state
-            or not all(p.is_file() for p in paths)
-            or self.previous.get("outputs") != {p.name: _stamp(p) for p in paths}
-        ):
-            write_merged(
-                files + extra, out, options.formats, options.base, tmp=out / kcache.CACHE_DIR / "tmp", pool=pool
-            )
+        state = {"documents": {k: v["sha"] for k, v in manifest_docs.items()}, "formats": list(options.formats),
+                 "reason": options.reason, "extra": [kcache.file_sha(p) for p in extra]}
+        if options.rebuild or self.previous.get("outputs_state") != state or not all(p.is_file() for p in paths) \
+                or self.previous.get("outputs") != {p.name: _stamp(p) for p in paths}:
+            write_merged(files + extra, out, options.formats, options.base, tmp=out / kcache.CACHE_DIR / "tmp", pool=pool)
         result.paths = paths
         result.lap("merge", self.clock)
-        kcache.save_manifest(
-            out,
-            {
-                "base": options.base,
-                "documents": manifest_docs,
-                "outputs_state": state,
-                "outputs": {p.name: _stamp(p) for p in paths},
-                "files": file_records,
-                "reader": kcache.reader_version(),
-            },
-        )
+        kcache.save_manifest(out, {"base": options.base, "documents": manifest_docs, "outputs_state": state,
+                                   "outputs": {p.name: _stamp(p) for p in paths}, "files": file_records,
+                                   "reader": kcache.reader_version()})
 
 
 def _stamp(path: Path) -> list:
@@ -410,3 +374,4 @@ def _stamp(path: Path) -> list:
     except OSError:
         return []
     return [st.st_size, st.st_mtime_ns]
+

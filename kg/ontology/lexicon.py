@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 
 from kg.errors import KgError
 from kg.ontology import schema
@@ -96,12 +95,8 @@ class Lexicon:
 
     @cached_property
     def _country_words(self) -> dict[str, re.Pattern]:
-        return {
-            c: re.compile(
-                r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True)) + r")(?!\w)"
-            )
-            for c, ws in self.countries.items()
-        }
+        return {c: re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
+                              + r")(?!\w)") for c, ws in self.countries.items()}
 
     @cached_property
     def _countries_by_run(self) -> dict[str, list[str]]:
@@ -130,9 +125,7 @@ class Lexicon:
         if country is None:
             return None
         names = self._gazetteer_names
-        return next(
-            (names[(country, n.casefold())] for n in (party, *aliases) if (country, n.casefold()) in names), None
-        )
+        return next((names[(country, n.casefold())] for n in (party, *aliases) if (country, n.casefold()) in names), None)
 
     @cached_property
     def _gazetteer_names(self) -> dict[tuple[str | None, str], str]:
@@ -155,21 +148,12 @@ class Lexicon:
         names = self._gazetteer_names
         out = {}
         for p in self.parties:
-            hit = (
-                by_id.get(p.partyfacts)
-                if p.partyfacts
-                else next(
-                    (
-                        names[(p.country, n.casefold())]
-                        for n in (p.name, *p.aliases)
-                        if (p.country, n.casefold()) in names
-                    ),
-                    None,
-                )
-            )
+            hit = by_id.get(p.partyfacts) if p.partyfacts else next(
+                (names[(p.country, n.casefold())] for n in (p.name, *p.aliases) if (p.country, n.casefold()) in names), None)
             if hit:
                 out[p.name] = (p.country or "*", hit)
         return out
+
 
     @cached_property
     def rules_by_lemma(self) -> dict[str, tuple[Rule, ...]]:
@@ -260,24 +244,12 @@ def read(name: str, directory: Path | None = None) -> BaseModel:
 # -- one line for a validation error ------------------------------------------------------------
 
 #: the part of a file an error is in, by the list it sits in, and the key that names an entry
-_ENTRIES = {
-    "rules": ("rule", "rule"),
-    "offices": ("office", "key"),
-    "parties": ("party", "name"),
-    "classes": ("class", None),
-}
-_PLAIN = {
-    "frozen_set_type": "expected a list",
-    "tuple_type": "expected a list",
-    "list_type": "expected a list",
-    "dict_type": "expected an object",
-    "model_type": "expected an object",
-    "string_type": "expected a string",
-    "bool_type": "expected true or false",
-    "float_type": "expected a number",
-    "int_type": "expected an integer",
-    "too_short": "must not be empty",
-}
+_ENTRIES = {"rules": ("rule", "rule"), "offices": ("office", "key"), "parties": ("party", "name"),
+            "classes": ("class", None)}
+_PLAIN = {"frozen_set_type": "expected a list", "tuple_type": "expected a list", "list_type": "expected a list",
+          "dict_type": "expected an object", "model_type": "expected an object", "string_type": "expected a string",
+          "bool_type": "expected true or false", "float_type": "expected a number", "int_type": "expected an integer",
+          "too_short": "must not be empty"}
 
 
 def _explain(err: ValidationError, raw: Any, model: type[BaseModel]) -> str:
@@ -319,7 +291,7 @@ def _explain(err: ValidationError, raw: Any, model: type[BaseModel]) -> str:
     return f"{where}{'key ' + repr(key) + ': ' if key else ''}{_message(first)}{more}"
 
 
-def _message(e: ErrorDetails) -> str:
+def _message(e: Any) -> str:  # one of pydantic_core ErrorDetails
     if e["type"] == "literal_error":
         choices = e.get("ctx", {}).get("expected", "")
         return f"{e['input']!r} is not one of {choices}"
@@ -381,24 +353,13 @@ def _step(tp: Any, part: Any) -> Any:
 
 # -- the lexicon ----------------------------------------------------------------------------------
 
-
 @cache
 def load() -> Lexicon:
     """Read and check ``titles.json``, ``organizations.json``, ``events.json``, ``modality.json``,
     ``grammar.json``, ``time.json``, ``parties.json`` and ``countries.json``; raises :class:`LexiconError` for the first that does not fit."""
-    titles, orgs, events, modality, grammar, time, gazetteer, countries = (
-        read(n)
-        for n in (
-            "titles.json",
-            "organizations.json",
-            "events.json",
-            "modality.json",
-            "grammar.json",
-            "time.json",
-            "parties.json",
-            "countries.json",
-        )
-    )
+    titles, orgs, events, modality, grammar, time, gazetteer, countries = (read(n) for n in (
+        "titles.json", "organizations.json", "events.json", "modality.json", "grammar.json", "time.json",
+        "parties.json", "countries.json"))
     assert isinstance(gazetteer, schema.PartiesFile) and isinstance(countries, schema.CountriesFile)
     assert isinstance(titles, schema.TitlesFile) and isinstance(orgs, schema.OrganizationsFile)
     assert isinstance(events, schema.EventsFile) and isinstance(grammar, schema.GrammarFile)

@@ -62,25 +62,13 @@ TEXT_LEXVO = URIRef("http://lexvo.org/id/iso639-3/eng")
 #: the terms of rdflib's closed namespaces the mapping writes, made once: ``RDF.type`` makes (and checks)
 #: a new URIRef at each use, and one object per term lets the N-Quads lines find each form once
 _TYPE, _LABEL, _ALT_LABEL, _HIDDEN_LABEL = RDF.type, RDFS.label, SKOS.altLabel, SKOS.hiddenLabel
-_INDEX, _DATE, _DATE_TIME, _DECIMAL, _ANY_URI = (
-    XSD.nonNegativeInteger,
-    XSD.date,
-    XSD.dateTime,
-    XSD.decimal,
-    XSD.anyURI,
-)
+_INDEX, _DATE, _DATE_TIME, _DECIMAL, _ANY_URI = (XSD.nonNegativeInteger, XSD.date, XSD.dateTime, XSD.decimal,
+                                                 XSD.anyURI)
 _DERIVED_FROM, _GENERATED_AT, _GENERATED_BY = PROV.wasDerivedFrom, PROV.generatedAtTime, PROV.wasGeneratedBy
 _SAME_AS = SCHEMA.sameAs
 
-_KIND_PATH = {
-    "Person": "person",
-    "PoliticalParty": "party",
-    "Organization": "org",
-    "Legislature": "legislature",
-    "Office": "office",
-    "Motion": "motion",
-}
-
+_KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
+              "Office": "office", "Motion": "motion"}
 
 @lru_cache(maxsize=1 << 16)
 def slug(text: str) -> str:
@@ -129,9 +117,8 @@ class Mapper:
             (:func:`kg.rdf.buildinfo.current`).
     """
 
-    def __init__(
-        self, base: str = DEFAULT_BASE, sink: Dataset | TripleCollector | None = None, build: BuildInfo | None = None
-    ):
+    def __init__(self, base: str = DEFAULT_BASE, sink: Dataset | TripleCollector | None = None,
+                 build: BuildInfo | None = None):
         if not base.endswith(("/", "#")):
             base += "/"
         self.base = base
@@ -152,14 +139,8 @@ class Mapper:
         self._labelled: dict[int, bool] = {}
         self.dataset = Dataset() if sink is None else sink
         self.build = build if build is not None else current()
-        for prefix, ns in (
-            ("kg", NS),
-            ("skos", str(SKOS)),
-            ("xsd", str(XSD)),
-            ("rdfs", str(RDFS)),
-            ("prov", str(PROV)),
-            ("nif", NIF_NS),
-        ):
+        for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
+                           ("prov", str(PROV)), ("nif", NIF_NS)):
             self.dataset.bind(prefix, ns)
         for path in _KIND_PATH.values():  # "org" is W3C ORG's prefix: organisations are organization:
             self.dataset.bind("organization" if path == "org" else path, self.ns[path + "/"])
@@ -233,11 +214,8 @@ class Mapper:
         self._context = self.add_context(g, d, doc)
         if d.title:
             g.add((doc, KG.title, Literal(d.title, lang=TEXT_LANGUAGE)))
-        for prop, value, dt in (
-            ("outlet", d.outlet, None),
-            ("url", d.url, _ANY_URI),
-            ("published", d.published, _DATE),
-        ):
+        for prop, value, dt in (("outlet", d.outlet, None), ("url", d.url, _ANY_URI),
+                                ("published", d.published, _DATE)):
             if value:
                 g.add((doc, KG[prop], _literal(cast(date, value).isoformat() if dt is _DATE else value, datatype=dt)))
         if d.date and not d.published:  # Document.date: the latest embedded post's
@@ -249,7 +227,7 @@ class Mapper:
             post = self.ns[f"doc/{_segment(d.id)}/post/{i + 1}"]
             g.add((post, _TYPE, KG.SocialMediaPost))
             g.add((post, KG.embeddedIn, doc))
-            g.add((post, KG.text, Literal(d.verbatim[embed.start : embed.body_end].strip(), lang=TEXT_LANGUAGE)))
+            g.add((post, KG.text, Literal(d.verbatim[embed.start:embed.body_end].strip(), lang=TEXT_LANGUAGE)))
             if embed.handle:
                 g.add((post, KG.handle, _literal("@" + embed.handle.lstrip("@"))))
             if embed.published:
@@ -273,18 +251,13 @@ class Mapper:
         """The build's time, its activity and what every graph says of the activity and the software."""
         b = self.build
         activity, software = self.ns[f"build/{b.key}"], self.ns[f"software/{quote(b.software)}-{quote(b.version)}"]
-        return (
-            _literal(b.generated_at.isoformat(), datatype=_DATE_TIME),
-            activity,
-            (
-                (activity, _TYPE, PROV.Activity),
-                (activity, PROV.wasAssociatedWith, software),
-                (activity, KG.rulesVersion, _literal(b.rules)),
-                (software, _TYPE, PROV.SoftwareAgent),
-                (software, _LABEL, _literal(b.software)),
-                (software, SCHEMA.softwareVersion, _literal(b.version)),
-            ),
-        )
+        return _literal(b.generated_at.isoformat(), datatype=_DATE_TIME), activity, (
+            (activity, _TYPE, PROV.Activity),
+            (activity, PROV.wasAssociatedWith, software),
+            (activity, KG.rulesVersion, _literal(b.rules)),
+            (software, _TYPE, PROV.SoftwareAgent),
+            (software, _LABEL, _literal(b.software)),
+            (software, SCHEMA.softwareVersion, _literal(b.version)))
 
     def add_entity(self, g, e: Entity) -> None:
         iri = self._labelled_entity(g, e, True)
@@ -327,9 +300,8 @@ class Mapper:
         triples: list[tuple[URIRef, URIRef, URIRef | Literal]] = [(iri, _TYPE, cls) for cls in kg_types(e.kind)]
         triples.append((iri, _LABEL, _literal(e.name)))
         triples.extend((iri, _ALT_LABEL, _literal(n)) for n in sorted(other_names) if n and n != e.name)
-        triples.extend(
-            (iri, _HIDDEN_LABEL, _literal(key)) for key in sorted({fold(n) for n in other_names | {e.name} if n}) if key
-        )
+        triples.extend((iri, _HIDDEN_LABEL, _literal(key)) for key in sorted({fold(n) for n in other_names | {e.name}
+                                                                              if n}) if key)
         labels = tuple(triples)
         # kept with the entity: no other object takes its id while its labels are kept
         self._label_triples[id(e), all_names] = e, labels
@@ -346,9 +318,8 @@ class Mapper:
         """The event's place in the article: what names its report, and the event when no other
         article reports it. One event per rule and trigger: the rule tells apart two readings of one
         word ("withdraw": an apology claimed, and a refusal)."""
-        digest = hashlib.sha1(
-            f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}|{ev.rule}".encode()
-        ).hexdigest()[:12]
+        digest = hashlib.sha1(f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}|{ev.rule}"
+                              .encode()).hexdigest()[:12]
         return f"{_segment(d.id)}-{digest}"
 
     def add_event(self, g, d: Document, doc: URIRef, ev: Event) -> None:

@@ -27,20 +27,8 @@ from kg.rdf import xmlguard
 from kg.rdf.formats import DEFAULT_FORMATS, check_formats
 from kg.rdf.sortlines import write_sorted
 
-__all__ = [
-    "PREFIXES",
-    "GraphReadError",
-    "atomic_write_bytes",
-    "context_for",
-    "jsonld_context",
-    "merged",
-    "output_prefixes",
-    "read_dataset",
-    "read_output",
-    "serialize",
-    "write_merged",
-    "write_outputs",
-]
+__all__ = ["PREFIXES", "GraphReadError", "atomic_write_bytes", "context_for", "jsonld_context", "merged",
+           "output_prefixes", "read_dataset", "read_output", "serialize", "write_merged", "write_outputs"]
 
 #: the project's prefixes, bound in every output (instance prefixes such as person: come from the mapping)
 PREFIXES = {
@@ -122,12 +110,8 @@ def context_for(dataset: Dataset | Graph) -> dict:
     """The shipped context plus the dataset's own prefixes (such as ``person:`` under ``--base``)."""
     context = dict(jsonld_context())
     for prefix, ns in dataset.namespaces():  # instance prefixes follow the build's --base
-        if (
-            prefix
-            and prefix not in PREFIXES
-            and (prefix, ns) not in _rdflib_defaults()
-            and not isinstance(context.get(prefix), dict)
-        ):
+        if prefix and prefix not in PREFIXES and (prefix, ns) not in _rdflib_defaults() \
+                and not isinstance(context.get(prefix), dict):
             context[prefix] = str(ns)
     return context
 
@@ -182,23 +166,18 @@ def write_outputs(dataset: Dataset, out: Path, formats: Iterable[str] = DEFAULT_
 
 # -- merged files from per-document N-Quads files (kg build, kg.engine.local) -------------------------
 
-
 def output_prefixes(base: str) -> dict[str, str]:
     """The prefixes of the merged files: the instance prefixes of ``base`` (person:, doc:, ...) and the project's."""
     from kg.rdf.mapping import Mapper
 
-    prefixes = {
-        p: str(ns)
-        for p, ns in cast(Dataset, Mapper(base).dataset).namespaces()  # no sink given: an rdflib Dataset
-        if p and (p, ns) not in _rdflib_defaults() and p not in PREFIXES
-    }
+    prefixes = {p: str(ns) for p, ns in cast(Dataset, Mapper(base).dataset).namespaces()  # no sink: a Dataset
+                if p and (p, ns) not in _rdflib_defaults() and p not in PREFIXES}
     prefixes.update(PREFIXES)
     return dict(sorted(prefixes.items()))
 
 
-def _write_streamed(
-    sources: list[Path], source_format: str, target: Path, format_name: str, prefixes: dict[str, str], raw: Path
-) -> None:
+def _write_streamed(sources: list[Path], source_format: str, target: Path, format_name: str,
+                    prefixes: dict[str, str], raw: Path) -> None:
     """Turtle or TriG (``format_name``) of the N-Triples or N-Quads files ``sources`` (``source_format``
     'nt' or 'nq'), by Oxigraph's serializer into ``raw``, then into ``target`` with full IRIs for names
     that needed escapes (:func:`_write_full_iris`). A module function, so a worker process can run it."""
@@ -212,9 +191,8 @@ def _write_streamed(
     _write_full_iris(raw, target, prefixes)
 
 
-def write_merged(
-    files: list[Path], out: Path, formats: Iterable[str], base: str, *, tmp: Path, run_lines: int = 50_000, pool=None
-) -> list[Path]:
+def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str, *, tmp: Path,
+                 run_lines: int = 50_000, pool=None) -> list[Path]:
     """Write the merged files (``graph.ttl``, ``graph.trig``, ...) from per-document N-Quads files.
 
     Memory stays flat: the merged graph (the union of the documents' triples, for Turtle and
@@ -304,9 +282,8 @@ def read_dataset(paths: Iterable[Path | str]) -> Dataset:
     for path in map(Path, paths):
         spec = rdf_formats.for_path(path)
         if spec is None:
-            raise GraphReadError(
-                f"{path}: unknown extension {path.suffix or '(none)'!r}; kg reads {', '.join(rdf_formats.SUFFIXES)}"
-            )
+            raise GraphReadError(f"{path}: unknown extension {path.suffix or '(none)'!r}; "
+                                 f"kg reads {', '.join(rdf_formats.SUFFIXES)}")
         if not path.is_file():
             raise GraphReadError(f"{path}: no such file (build one with `kg build`)")
         refused = xmlguard.check(path) if spec.name == "xml" else None
@@ -335,8 +312,7 @@ def read_output(path: Path | str) -> Dataset:
 #: local part needed backslash escapes ('doc:a\#char\=0\,42')
 _ESCAPED_NAME = re.compile(
     r'"(?:[^"\\\n]|\\.)*"'
-    r'|(?<![\w<:"\\])([A-Za-z][\w.-]*)?:((?:[\w%:-]|\\[^\s]|\.(?=\.*[\w%:\\-]))*\\[^\s](?:[\w%:-]|\\[^\s]|\.(?=\.*[\w%:\\-]))*)'
-)
+    r'|(?<![\w<:"\\])([A-Za-z][\w.-]*)?:((?:[\w%:-]|\\[^\s]|\.(?=\.*[\w%:\\-]))*\\[^\s](?:[\w%:-]|\\[^\s]|\.(?=\.*[\w%:\\-]))*)')
 
 #: a backslash escape in a prefixed name's local part, and the character it escapes
 _ESCAPE = re.compile(r"\\(.)")

@@ -114,22 +114,17 @@ def open_store(path: Path | str, *, create: bool = True, write: bool = True) -> 
                     if "lock" in str(err).lower():
                         raise _locked(path, holder or lock_holder(path)) from None
         if any(p.name != SERVE_MARKER for p in path.iterdir()):
-            raise NotAStoreError(
-                f"{path} is not a kg store (no Oxigraph database in it, and it holds other "
-                "files); give a new or empty folder, or the store `kg load` made"
-            )
+            raise NotAStoreError(f"{path} is not a kg store (no Oxigraph database in it, and it holds other "
+                                 "files); give a new or empty folder, or the store `kg load` made")
         if not create:
-            raise StoreError(
-                f"{path} is an empty folder, not a store yet; load something first: kg load output/ --store {path}"
-            )
+            raise StoreError(f"{path} is an empty folder, not a store yet; load something first: "
+                             f"kg load output/ --store {path}")
     elif not path.exists() and not create:
         raise StoreError(f"no store at {path}; build and load one first: kg build input/ --load --store {path}")
     pid = served_by(path)
     if pid is not None and write:
-        raise StoreLockedError(
-            f"{path} is being served by `kg serve` (process {pid}); stop it before loading, "
-            "or serve it with --writable and load through it with --endpoint URL/store"
-        )
+        raise StoreLockedError(f"{path} is being served by `kg serve` (process {pid}); stop it before loading, "
+                               "or serve it with --writable and load through it with --endpoint URL/store")
     if not write and is_store(path):
         holder = lock_holder(path)
         if holder is not None:
@@ -149,21 +144,12 @@ def open_store(path: Path | str, *, create: bool = True, write: bool = True) -> 
 
 def _locked(path: Path, holder: int | None) -> StoreLockedError:
     who = f"another process ({holder})" if holder else "another process"
-    return StoreLockedError(
-        f"{path} is locked by {who}: a `kg load`, `kg build --load` or `kg serve --writable`? "
-        "Wait for it or stop it, or query a running server with --endpoint URL"
-    )
+    return StoreLockedError(f"{path} is locked by {who}: a `kg load`, `kg build --load` or `kg serve --writable`? "
+                            "Wait for it or stop it, or query a running server with --endpoint URL")
 
 
-def load_file(
-    store: ox.Store,
-    path: Path,
-    *,
-    graph: str | None = None,
-    target: str = "store",
-    bulk_bytes: int = BULK_BYTES,
-    compact_after: bool = True,
-) -> LoadReport:
+def load_file(store: ox.Store, path: Path, *, graph: str | None = None, target: str = "store",
+              bulk_bytes: int = BULK_BYTES, compact_after: bool = True) -> LoadReport:
     """Load one graph file, replacing each named graph it holds.
 
     Args:
@@ -226,11 +212,8 @@ def load_graphs(store: ox.Store, gf: GraphFile, *, target: str = "store") -> Loa
     report = LoadReport(str(gf.path), target, triples=gf.triples)
     # Oxigraph stores literals in canonical form ("0.90"^^xsd:decimal as 0.9): compare like with like
     canonical = ox.Store()
-    canonical.extend(
-        ox.Quad(t.subject, t.predicate, t.object, ox.NamedNode(iri))
-        for iri, triples in gf.graphs.items()
-        for t in triples
-    )
+    canonical.extend(ox.Quad(t.subject, t.predicate, t.object, ox.NamedNode(iri))
+                     for iri, triples in gf.graphs.items() for t in triples)
     drops, inserts = [], []
     for iri, triples in sorted(gf.graphs.items()):
         name = ox.NamedNode(iri)
@@ -316,15 +299,8 @@ def forget_graphs(path: Path, graphs) -> None:
         _save_state(path, state)
 
 
-def sync_graphs(
-    store: ox.Store,
-    path: Path,
-    graphs: list[tuple[str, Path, str]],
-    removed: list[str],
-    *,
-    source: str = "graphs",
-    target: str = "store",
-) -> tuple[LoadReport, int]:
+def sync_graphs(store: ox.Store, path: Path, graphs: list[tuple[str, Path, str]], removed: list[str], *,
+                source: str = "graphs", target: str = "store") -> tuple[LoadReport, int]:
     """Make the store hold exactly the build's document graphs: load the changed ones, drop the removed ones.
 
     Args:
