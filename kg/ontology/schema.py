@@ -14,8 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from kg.ontology.schema_base import EntityKind, EventClass, Gender, WordList, Words, ontology_property
-from kg.ontology.schema_base import Strict as _Strict
+from kg.ontology.schema_base import EntityKind, EventClass, Gender, Strict as _Strict, WordList, Words, ontology_property
 from kg.ontology.schema_domains import Domain
 from kg.ontology.schema_words import GrammarFile, ModalityFile, TimeFile
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from kg.ontology.schema_base import Strict as _Strict
-from kg.ontology.schema_base import Words
+from kg.ontology.schema_base import Strict as _Strict, Words
 
 
 class Domain(_Strict):

@@ -7,8 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from kg.ontology.schema_base import Gender, WordList, Words
-from kg.ontology.schema_base import Strict as _Strict
+from kg.ontology.schema_base import Gender, Strict as _Strict, WordList, Words
 
 
 class ModalityFile(_Strict):

@@ -15,8 +15,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kg.errors import KgError
-from kg.rdf import formats as rdf_formats
-from kg.rdf import xmlguard
+from kg.rdf import formats as rdf_formats, xmlguard
 
 #: what ``kg load DIR`` picks up from a folder: the quad files (``graph.ttl`` repeats ``graph.trig``)
 DIRECTORY_FORMATS = ("trig", "nq")

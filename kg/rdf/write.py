@@ -22,8 +22,7 @@ from rdflib import Dataset, Graph
 
 from kg.errors import KgError
 from kg.ontology.terms import jsonld_context
-from kg.rdf import formats as rdf_formats
-from kg.rdf import xmlguard
+from kg.rdf import formats as rdf_formats, xmlguard
 from kg.rdf.formats import DEFAULT_FORMATS, check_formats
 from kg.rdf.sortlines import write_sorted
 

@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from kg.rdf import formats as rdf_formats
-from kg.rdf import read as rdffiles
+from kg.rdf import formats as rdf_formats, read as rdffiles
 from kg.rdf.read import GraphFileError, LoadReport
 from kg.store import embedded
 from kg.store.answers import Refreshed, forget_answers, refresh

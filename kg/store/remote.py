@@ -47,8 +47,7 @@ from kg.query.sparql import (
     query_form,
     with_prefixes,
 )
-from kg.rdf import formats as rdf_formats
-from kg.rdf import read as rdffiles
+from kg.rdf import formats as rdf_formats, read as rdffiles
 from kg.rdf.read import GraphFile, LoadReport
 
 #: seconds to wait for a server unless told otherwise
