@@ -72,6 +72,11 @@ def _roles(facts, text):
      ("Ann Cole", "memberOf", "Democratic Party")),
     ("Tom Reed of Kerala, the leader of the Communist Party of India (Marxist), spoke in the Lok Sabha.",
      ("Tom Reed", "leaderOf", "Communist Party of India (Marxist)")),
+    # issue 35.1: a deputy of the leader is a member ("Deputy" is never the leader, nor a party)
+    ("Radmila Sekra, deputy head of the Social Democratic Union of Macedonia, required stitches.",
+     ("Radmila Sekra", "memberOf", "Social Democratic Union of Macedonia")),
+    ("Angela Rayne, the deputy leader of the Labour Party, spoke in the Commons.",
+     ("Angela Rayne", "memberOf", "Labour Party")),
 ])
 def test_memberships(facts, text, expected):
     roles = _roles(facts, text)
@@ -109,3 +114,14 @@ def test_memberships_title_of_next_name_not_previous(facts):
     roles = _roles(facts, "The speakers included First Minister Nora Stone, Labour MP (Member of Parliament) Tom Wade, "
                           "and Sadie Kahn.")
     assert ("Nora Stone", "memberOf", "Labour Party") not in roles
+
+
+@pytest.mark.parametrize("text,name,party", [
+    ("Radmila Sekra, deputy head of the Social Democratic Union of Macedonia, required stitches.", "Radmila Sekra",
+     "Social Democratic Union of Macedonia"),
+    ("Angela Rayne, deputy leader of the Labour Party, spoke in the Commons.", "Angela Rayne", "Labour Party"),
+    ("Sipho Dlamini, the deputy leader of the African National Congress, addressed the National Assembly.",
+     "Sipho Dlamini", "African National Congress"),
+])
+def test_deputy_leader_leads_nothing(facts, text, name, party):
+    assert (name, "leaderOf", party) not in _roles(facts, text)

@@ -118,3 +118,14 @@ def test_lord_mayor_is_no_peer(facts):
 ])
 def test_offices_of_more_houses(facts, text, name, office):
     assert office in offices_of(facts, text).get(name, set())
+
+
+# issue 35.1: a committee's name with 'and' in it is kept whole
+@pytest.mark.parametrize("text,name,office", [
+    ("Cummins, the Democratic chairman of the House Oversight and Reform Committee, was 68.", "Cummins",
+     "Chair of the House Oversight and Reform Committee"),
+    ("Ravi Rao, chairman of the Public Accounts and Estimates Committee, tabled the report in the Lok Sabha.",
+     "Ravi Rao", "Chair of the Public Accounts and Estimates Committee"),
+])
+def test_committee_chair_with_and(facts, text, name, office):
+    assert office in offices_of(facts, text).get(name, set())

@@ -36,8 +36,11 @@ def _body_before(f: Finder, e: int) -> int:
 def _body_after(f: Finder, s: int) -> int:
     """End of a body's name starting at ``s`` (capitalised words up to a body head word), or ``s``."""
     doc, heads = f.doc, f.lex.committee_chairs.heads
-    for e in range(s + 1, min(len(doc), s + 7) + 1):
+    for e in range(s + 1, min(len(doc), s + 9) + 1):
         t = doc[e - 1]
+        # "the House Oversight and Reform Committee": 'and' between capitalised words of the name
+        if t.lower_ in {"and", "&"} and e - 1 > s and e < len(doc) and doc[e].text[:1].isupper():
+            continue
         if not (t.text[:1].isupper() and t.pos_ in {"PROPN", "NOUN", "ADJ"}):
             break
         if t.text in heads and e - s > 1:

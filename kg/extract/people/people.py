@@ -196,6 +196,10 @@ def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | No
         f.owner[i] = m
 
 
+#: words before 'leader'/'head' that make a deputy of the leader ('deputy leader of the X')
+_SECOND_WORDS = {"deputy", "vice", "assistant"}
+
+
 def descriptions(f: Finder) -> None:
     """'the chair', 'the minister', 'the leader of the X' with no name."""
     doc, lex = f.doc, f.lex
@@ -217,8 +221,10 @@ def descriptions(f: Finder) -> None:
                 while st > 0 and modifier(doc[st - 1]):
                     st -= 1
                 det = lowers[st]
+                # "deputy leader of the X", "vice head of the X": a member of its leadership, not its leader
+                second = i > 0 and lowers[i - 1] in _SECOND_WORDS
                 m = Mention(f.para, st, p.end, "Description", f.span_text(st, p.end), i,
-                            roles=[("leaderOf", p)], desc={"indefinite": det in lex.grammar["indefinite_determiners"],
+                            roles=[("memberOf" if second else "leaderOf", p)], desc={"indefinite": det in lex.grammar["indefinite_determiners"],
                                                            "possessor": det if det in {"its", "his", "her", "their"} else None})
                 f.mentions.append(m)
                 for j in range(st, i + 1):

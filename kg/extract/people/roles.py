@@ -268,7 +268,8 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
             before = {t.lower_ for t in doc[k:i]}
             after = doc[p.end].lower_ if p.end < len(doc) else ""
             if before & lex.member_nouns or after in lex.member_nouns or before & {"of", "for"}:
-                rel = "leaderOf" if "leader" in before or after == "leader" else "memberOf"
+                rel = "leaderOf" if ("leader" in before or after == "leader") and not before & {"deputy", "vice", "assistant"} \
+                    else "memberOf"
                 m.roles.append((rel, p))
             break
         if p is not None and p.kind == "Office" and (("holdsOffice", p) not in m.roles):
