@@ -177,6 +177,9 @@ def _to_store(files: list[Path], store_dir: Path, graph: str | None, progress: P
                     **({"bulk_bytes": 0} if f in bulk else {}),
                 )
             except GraphFileError as err:
+                # kept without its traceback: its frames hold the open store, which must close below (and
+                # a store removed while this process still has it open stays locked to it)
+                err.__traceback__ = None
                 loaded.failed.append(err)
                 if progress is not None:
                     progress(err)
