@@ -90,6 +90,10 @@ ACCUSED = [
     ("Integrity Commissioner Ruth Okafor found that Councillor Wren Addo had breached the code of conduct.",
      "Ruth Okafor", "Wren Addo"),
     ("MLA Kavya Rao said Chief Minister Arun Velan's decision was unconstitutional.", "Kavya Rao", "Arun Velan"),
+    # impugning someone's integrity; someone's criticism of someone (issue 39.1)
+    ("Backbencher Owen Pryce questioned the integrity of Chancellor Moira Dunne.", "Owen Pryce", "Moira Dunne"),
+    ("Senator Nkem Obi impugned Senate President Bola Adeyemi's impartiality.", "Nkem Obi", "Bola Adeyemi"),
+    ("Rep. Dana Whitfield's criticism of Gov. Carl Brandt drew applause.", "Dana Whitfield", "Carl Brandt"),
 ]
 
 NOT_ACCUSED = [
@@ -140,6 +144,8 @@ NOT_ACCUSED = [
     "The jury found that Carl Brandt had defrauded his clients.",
     "Integrity Commissioner Ruth Okafor found that Councillor Wren Addo had not breached the code of conduct.",
     "MLA Kavya Rao said the order was unconstitutional.",
+    "The auditor questioned the integrity of the figures.",
+    "Criticism of Gov. Carl Brandt grew after the vote.",
 ]
 
 
