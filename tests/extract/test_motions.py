@@ -49,6 +49,10 @@ FACTS = [
      {("Opposition", "Labour Party", "bill"), ("Opposition", "Green Party", "bill")}),
     ("Senator Idris Kell voted against the resolution, and so did Senator Maren Holt.",
      {("Opposition", "Idris Kell", "resolution"), ("Opposition", "Maren Holt", "resolution")}),
+    # protesting a bill; a bare 'voted no' on the motion under discussion (issue 39.2)
+    ("Opposition parties protested against the bill in the Rajya Sabha.", {("Opposition", "-", "bill in Rajya Sabha")}),
+    ("Councillors debated the motion to close the library. Councillor Wren Addo voted no.",
+     {("Opposition", "Wren Addo", "motion to close library")}),
     # refusing to support a motion does not deny that it was proposed (issue 39.6)
     ("Councillor Ama Owusu refused to support Councillor Tobias Kanyi's motion to close the library.",
      {("Opposition", "Ama Owusu", "motion to close library"), ("MotionProposal", "Tobias Kanyi", "motion to close library")}),
@@ -98,6 +102,8 @@ TRAPS = [
     "The club's rejection of the offer for its goalkeeper surprised fans.",
     "Councillor Ama Owusu said she had no objection to the budget.",
     "Opposition MPs walked out of the chamber.",
+    "Students protested the war outside the state house.",
+    "Senator Idris Kell voted no.",
     "MP Farah Quint threatened to vote against the budget.",
     "Senator Idris Kell opposed.",
     # 'moved X to a place or a time' moves it
