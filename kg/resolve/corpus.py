@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from kg.resolve import corefer
 from kg.model import Entity, Event, fold
+from kg.resolve import corefer
 
 
 def merge_corpus(per_document: list[list[Entity]]) -> dict[int, Entity]:

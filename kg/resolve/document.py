@@ -10,17 +10,17 @@ person joins the one full name in the corpus that ends with it.
 
 from __future__ import annotations
 
-import bisect
+from collections.abc import Iterable
 from functools import cached_property
-from typing import Iterable
+from typing import cast
 
-from kg.resolve import gender
-from kg.resolve.pronouns import ORGISH, PronounResolver
-from kg.ontology import lexicon
-from kg.ontology.states import STATE_KEY, government, state_of
 from kg.model import Entity, Mention, fold
 from kg.nlp.parse import Paragraph
-from kg.extract.people.spelling import Misspellings, edit_distance  # (with the mention rules, which use them first)
+from kg.ontology import lexicon
+from kg.ontology.states import STATE_KEY, government, state_of
+from kg.resolve import gender
+from kg.resolve.index import PersonIndex, Sightings
+from kg.resolve.pronouns import ORGISH, PronounResolver
 
 _PERSONISH = {"Person"}
 
@@ -47,7 +47,7 @@ class DocumentResolver(PronounResolver):
         self.by_key: dict[tuple[str, str], Entity] = {}
         self.gender: dict[int, str] = {}
         self.lex = lexicon.load()
-        self._seen: _Sightings | None = None  # where each entity was mentioned, once :meth:`recent` needs it
+        self._seen: Sightings | None = None  # where each entity was mentioned, once :meth:`recent` needs it
 
     def entity(self, kind: str, key: str, name: str, aliases: Iterable[str] = ()) -> Entity:
         k = (kind, key)
@@ -97,23 +97,32 @@ class DocumentResolver(PronounResolver):
                     continue
                 names = {fold(n) for n in (e.name, *e.aliases, *e.names)}
                 # "Green Dawn" = "Green Dawn Party"; "Quebecois" = "Bloc Quebecois"
-                if f in names or any(n.split()[:len(toks)] == toks or (set(toks) <= set(n.split()) and m.kind == "PoliticalParty")
-                                     for n in names) or (m.kind == "Organization" and _initials_of(m.name, e.name)):
+                if (
+                    f in names
+                    or any(
+                        n.split()[: len(toks)] == toks or (set(toks) <= set(n.split()) and m.kind == "PoliticalParty")
+                        for n in names
+                    )
+                    or (m.kind == "Organization" and _initials_of(m.name, e.name))
+                ):
                     target = e
                     break
             m.entity = target or self.entity(m.kind, f, m.name)
         for m in orgs:
+            assert m.entity is not None  # every organisation was given one above
             m.entity.names.add(m.name)
 
     def people(self) -> None:
         # a "name" with no letters or digits in it ("\\", "+") names no one
         people = [m for m in self.mentions if m.kind == "Person" and fold(m.name)]
-        full = sorted((m for m in people if len(fold(m.name).split()) > 1), key=lambda m: (-len(m.name.split()), m.order))
-        index = _PersonIndex([e for e in self.entities if e.kind == "Person"])
+        full = sorted(
+            (m for m in people if len(fold(m.name).split()) > 1), key=lambda m: (-len(m.name.split()), m.order)
+        )
+        index = PersonIndex([e for e in self.entities if e.kind == "Person"])
         for m in full:
             match = next(iter(index.with_words(fold(m.name).split())), None)
             m.entity = match or index.add(self.entity("Person", fold(m.name), m.name))
-        seen = _Sightings(x for x in self.mentions if x.entity is not None)
+        seen = Sightings(x for x in self.mentions if x.entity is not None)
         for m in people:
             if m.entity is not None:
                 continue
@@ -127,6 +136,7 @@ class DocumentResolver(PronounResolver):
             m.entity = cands[0] if cands else index.add(self.entity("Person", f, m.name))
             seen.add(m)
         for m in people:
+            assert m.entity is not None  # every person was given one above
             m.entity.names.add(m.name)
             # "Ms Fairley", "Mr Pemberton": an honorific tells the pronoun resolver the gender
             if m.start > 0:
@@ -146,11 +156,18 @@ class DocumentResolver(PronounResolver):
         for m in self.mentions:
             if m.kind == "Office":
                 o = m.desc.get("office")
-                aliases = tuple(o.aliases) if o and not m.desc.get("alias") else (m.desc.get("alias"),) if m.desc.get("alias") else ()
+                aliases = (
+                    tuple(o.aliases)
+                    if o and not m.desc.get("alias")
+                    else (m.desc.get("alias"),)
+                    if m.desc.get("alias")
+                    else ()
+                )
                 m.entity = self.entity("Office", m.key or fold(m.name), m.name, [a for a in aliases if a])
             elif m.kind == "Motion":
                 if m.desc.get("named"):
-                    m.entity = last_named = self.entity("Motion", m.key, m.name)
+                    # a named motion's mention always has its key (kg.extract.people.organisations)
+                    m.entity = last_named = self.entity("Motion", cast(str, m.key), m.name)
                 elif m.desc.get("noun") == "bill" and last_named is not None:
                     m.entity = last_named
                 else:
@@ -180,8 +197,9 @@ class DocumentResolver(PronounResolver):
         if not cands:
             return None
         if self._seen is None:  # from here on, each mention given an entity is added as it is given one
-            self._seen = _Sightings(x for x in self.mentions if x.entity is not None)
-        return max(cands, key=lambda e: self._seen.last_before(e, before))
+            self._seen = Sightings(x for x in self.mentions if x.entity is not None)
+        seen = self._seen
+        return max(cands, key=lambda e: seen.last_before(e, before))
 
     def _saw(self, m: Mention) -> None:
         """``m`` was just given its entity: :meth:`recent` sees it."""
@@ -203,8 +221,12 @@ class DocumentResolver(PronounResolver):
 
     def _before_within(self, m: Mention, paragraphs: int) -> list[Mention]:
         """The mentions before ``m`` in its paragraph and the ``paragraphs`` before it, in order."""
-        return [x for para in range(m.para - paragraphs, m.para + 1) for x in self._by_para.get(para, ())
-                if x.order < m.order]
+        return [
+            x
+            for para in range(m.para - paragraphs, m.para + 1)
+            for x in self._by_para.get(para, ())
+            if x.order < m.order
+        ]
 
     def descriptions(self) -> None:
         for m in self.mentions:
@@ -242,8 +264,11 @@ class DocumentResolver(PronounResolver):
 
     def sole_holder(self, office_key: str) -> Entity | None:
         """The one person the document gives this office, or None (no one, or several)."""
-        holders = [e for e in self.entities if e.kind == "Person" and any(
-            r == "holdsOffice" and o.key == office_key for r, o in e.roles)]
+        holders = [
+            e
+            for e in self.entities
+            if e.kind == "Person" and any(r == "holdsOffice" and o.key == office_key for r, o in e.roles)
+        ]
         return holders[0] if len(holders) == 1 else None
 
     def describe(self, m: Mention) -> Entity | None:
@@ -257,8 +282,11 @@ class DocumentResolver(PronounResolver):
         if m.desc.get("government"):
             # 'the government': the government last named, in this paragraph or the three before; else the state's
             # the article is about
-            named = [x.entity for x in self._before_within(m, 3) if x.kind == "Organization"
-                     and x.entity is not None and x.key and x.key.startswith(STATE_KEY)]
+            named = [
+                x.entity
+                for x in self._before_within(m, 3)
+                if x.kind == "Organization" and x.entity is not None and x.key and x.key.startswith(STATE_KEY)
+            ]
             if named:
                 return named[-1]
             return self.government(self.article_state) if self.article_state is not None else None
@@ -269,10 +297,15 @@ class DocumentResolver(PronounResolver):
         if "office_key" in m.desc:
             return self.sole_holder(m.desc["office_key"])
         if m.desc.get("presiding"):
-            presiding = [e for e in self.entities if e.kind == "Person"
-                         and any(r == "holdsOffice" and o.key in self._presiding_keys() for r, o in e.roles)]
+            presiding = [
+                e
+                for e in self.entities
+                if e.kind == "Person"
+                and any(r == "holdsOffice" and o.key in self._presiding_keys() for r, o in e.roles)
+            ]
             return self.recent(presiding, m.order) or self.recent(
-                [e for e in self.entities if e.kind == "Office" and e.key in self._presiding_keys()], m.order)
+                [e for e in self.entities if e.kind == "Office" and e.key in self._presiding_keys()], m.order
+            )
         roles = [(r, o.entity) for r, o in m.roles if o.entity is not None]
         if m.desc.get("possessor") in {"its", "their"} and not any(r != "holdsOffice" for r, _ in roles):
             party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
@@ -280,9 +313,20 @@ class DocumentResolver(PronounResolver):
                 roles.append((m.desc.get("role", "leaderOf"), party))
         if not roles:
             return None
-        cands = [e for e in self.entities if e.kind == "Person" and all(
-            (r, o) in e.roles or (r == "holdsOffice" and o.key == "minister" and any(
-                rr == "holdsOffice" and "minister" in oo.key for rr, oo in e.roles)) for r, o in roles)]
+        cands = [
+            e
+            for e in self.entities
+            if e.kind == "Person"
+            and all(
+                (r, o) in e.roles
+                or (
+                    r == "holdsOffice"
+                    and o.key == "minister"
+                    and any(rr == "holdsOffice" and "minister" in oo.key for rr, oo in e.roles)
+                )
+                for r, o in roles
+            )
+        ]
         if cands:
             return self.recent(cands, m.order)
         only_office = [o for r, o in roles if r == "holdsOffice"]
@@ -291,7 +335,11 @@ class DocumentResolver(PronounResolver):
         # a lede description ("The federal leader of the X says ...") names the next person
         # introduced who has no conflicting party role
         # (as the subject: 'as their candidate' names no one)
-        if m.para != 0 or self.paragraphs[0].sent(m.start).start != 0 or self.docs[0][m.head].dep_ not in {"nsubj", "nsubjpass"}:
+        if (
+            m.para != 0
+            or self.paragraphs[0].sent(m.start).start != 0
+            or self.docs[0][m.head].dep_ not in {"nsubj", "nsubjpass"}
+        ):
             return None
         parties = {o for r, o in roles if r in {"leaderOf", "memberOf"}}
         for x in self.mentions:
@@ -313,17 +361,25 @@ class DocumentResolver(PronounResolver):
         ('the party leader'), sitting for its seat ('the member for Bath'); None when no one or
         several do."""
         before = [x for x in self.mentions if x.order < m.order and x.kind == "Person" and x.entity is not None]
-        people = list(dict.fromkeys(x.entity for x in before))
+        people = list(dict.fromkeys(x.entity for x in before if x.entity is not None))
         if "seat" in m.desc:
             fits = list(dict.fromkeys(x.entity for x in before if x.desc.get("seat") == m.desc["seat"]))
         elif "age" in m.desc:
             fits = list(dict.fromkeys(x.entity for x in before if x.desc.get("age") == m.desc["age"]))
         elif "party" in m.desc:
             key = fold(m.desc["party"])
-            fits = [e for e in people if any(r in {"memberOf", "leaderOf"} and key in {
-                fold(n) for n in (o.name, *o.aliases, *o.names)} for r, o in e.roles)]
+            fits = [
+                e
+                for e in people
+                if any(
+                    r in {"memberOf", "leaderOf"} and key in {fold(n) for n in (o.name, *o.aliases, *o.names)}
+                    for r, o in e.roles
+                )
+            ]
         else:
-            fits = [e for e in people if any(r == m.desc["party_role"] and o.kind == "PoliticalParty" for r, o in e.roles)]
+            fits = [
+                e for e in people if any(r == m.desc["party_role"] and o.kind == "PoliticalParty" for r, o in e.roles)
+            ]
         return fits[0] if len(fits) == 1 else None
 
     def _presiding_keys(self) -> set[str]:
@@ -333,61 +389,3 @@ class DocumentResolver(PronounResolver):
 def resolve_document(mentions: list[Mention], paragraphs: list[Paragraph], doc_id: str = "") -> list[Entity]:
     """Entities of one document (its parsed paragraphs); sets ``mention.entity`` on every mention it can."""
     return DocumentResolver(mentions, paragraphs, doc_id).run()
-
-
-class _PersonIndex:
-    """The document's persons by the words of their names and by their surnames' spellings, in the
-    order they were made: finding the person a mention names takes time that does not grow with the
-    number of persons (trying each person made a document of many names quadratic)."""
-
-    def __init__(self, persons: Iterable[Entity] = ()) -> None:
-        self._position: dict[int, int] = {}
-        self._by_word: dict[str, list[Entity]] = {}
-        self._by_surname: dict[str, list[Entity]] = {}
-        self._surnames = Misspellings()
-        for e in persons:
-            self.add(e)
-
-    def add(self, e: Entity) -> Entity:
-        if id(e) not in self._position:
-            self._position[id(e)] = len(self._position)
-            for word in dict.fromkeys(fold(e.name).split()):
-                self._by_word.setdefault(word, []).append(e)
-            if e.name.split():
-                surname = e.name.split()[-1]
-                self._by_surname.setdefault(surname, []).append(e)
-                self._surnames.add(surname)
-        return e
-
-    def with_words(self, words: list[str]) -> list[Entity]:
-        """The persons whose folded name has every one of ``words``, in the order they were made."""
-        lists = [self._by_word.get(w, []) for w in dict.fromkeys(words)]
-        if not lists or not all(lists):
-            return []
-        smallest = min(lists, key=len)
-        others = [{id(e) for e in found} for found in lists if found is not smallest]
-        return [e for e in smallest if all(id(e) in o for o in others)]
-
-    def with_surname(self, token: str) -> list[Entity]:
-        """The persons whose surname ``token`` may misspell (:func:`typo_match`), in the order they were made."""
-        found = {id(e): e for s in self._surnames.of(token) for e in self._by_surname[s]}
-        return sorted(found.values(), key=lambda e: self._position[id(e)])
-
-
-class _Sightings:
-    """Where each entity was mentioned (mention orders, sorted), for "the most recently mentioned"."""
-
-    def __init__(self, mentions: Iterable[Mention] = ()) -> None:
-        self._orders: dict[int, list] = {}
-        for m in mentions:
-            self.add(m)
-
-    def add(self, m: Mention) -> None:
-        if m.entity is not None:
-            bisect.insort(self._orders.setdefault(id(m.entity), []), m.order)
-
-    def last_before(self, e: Entity, order) -> tuple:
-        """The order of ``e``'s last mention before ``order``; (-1, -1) when there is none."""
-        orders = self._orders.get(id(e), [])
-        i = bisect.bisect_left(orders, order)
-        return orders[i - 1] if i else (-1, -1)

@@ -31,11 +31,11 @@ class PronounResolver:
         """Each mention's ``order``, as in ``mentions`` (sorted by it, never moved while they resolve)."""
         return [x.order for x in self.mentions]
 
-    def _between(self, first: tuple[int, ...], before: tuple[int, int]) -> list[Mention]:
+    def _between(self, first: tuple[int, ...], before: tuple[int, ...]) -> list[Mention]:
         """The mentions ``x`` with ``first <= x.order < before``, in order (``first`` = ``(para,)``: from
         the paragraph's first): a window cut from the sorted mentions, not filtered from all of them."""
         orders = self._orders
-        return self.mentions[bisect_left(orders, first):bisect_left(orders, before)]
+        return self.mentions[bisect_left(orders, first) : bisect_left(orders, before)]
 
     def _sentence_start(self, m: Mention) -> int:
         """Where the sentence of the mention's head begins (:meth:`kg.nlp.parse.Paragraph.sent`: a token's
@@ -74,8 +74,11 @@ class PronounResolver:
         mention the relative clause hangs on, climbing out of the noun phrase the parser hung it on
         ('a motion to adjourn the debate, which the Greens opposed': 'debate' -> 'adjourn' ->
         'motion')."""
-        candidates = [x for x in self._between((m.para,), (m.para + 1,)) if x.kind not in {"Relative", "Pronoun"}
-                      and x.entity is not None and x.end <= m.start]
+        candidates = [
+            x
+            for x in self._between((m.para,), (m.para + 1,))
+            if x.kind not in {"Relative", "Pronoun"} and x.entity is not None and x.end <= m.start
+        ]
         prev = [x for x in candidates if m.start - x.end <= 2]
         if prev:
             # the mention that ends nearest, the whole name over the title inside it ('state
@@ -102,13 +105,21 @@ class PronounResolver:
             # ('Acme said it would apologise'; but 'calling it a disgrace' is about a thing, not a company)
             if g == "neuter" and self.docs[m.para][m.head].dep_ not in {"nsubj", "nsubjpass"}:
                 kinds -= {"Organization"}
-            cands = [x for x in self._between((m.para - 3,), m.order) if x.entity is not None
-                     and x.entity.kind in kinds and x.kind != "Pronoun"]
+            cands = [
+                x
+                for x in self._between((m.para - 3,), m.order)
+                if x.entity is not None and x.entity.kind in kinds and x.kind != "Pronoun"
+            ]
             return cands[-1].entity if cands else None
         excluded = self._excluded(m)
-        window = [x for x in self._between((m.para - 2,), m.order) if x.entity is not None
-                  and x.entity.kind == "Person" and id(x.entity) not in excluded
-                  and self.gender.get(id(x.entity), g) == g]
+        window = [
+            x
+            for x in self._between((m.para - 2,), m.order)
+            if x.entity is not None
+            and x.entity.kind == "Person"
+            and id(x.entity) not in excluded
+            and self.gender.get(id(x.entity), g) == g
+        ]
         if not window:
             return None
         doc, start = self.docs[m.para], self._sentence_start(m)
@@ -136,17 +147,27 @@ class PronounResolver:
         ..., he asked her")."""
         g = m.desc.get("gender")
         excluded = self._bound(m)
-        excluded |= {id(x.entity) for x in self._between((m.para, self._sentence_start(m)), m.order) if x.kind == "Pronoun"
-                     and x.entity is not None
-                     and x.desc.get("gender") in {"male", "female"} and x.desc.get("gender") != g}
+        excluded |= {
+            id(x.entity)
+            for x in self._between((m.para, self._sentence_start(m)), m.order)
+            if x.kind == "Pronoun"
+            and x.entity is not None
+            and x.desc.get("gender") in {"male", "female"}
+            and x.desc.get("gender") != g
+        }
         return excluded
 
     def _confident(self, m: Mention) -> bool:
         """Only one person could be meant: used to learn a person's gender from a pronoun."""
         excluded = self._excluded(m)
-        cands = {id(x.entity) for x in self._between((m.para - 1,), m.order)
-                 if x.entity is not None and x.entity.kind == "Person" and id(x.entity) not in excluded
-                 and x.kind != "Pronoun"}
+        cands = {
+            id(x.entity)
+            for x in self._between((m.para - 1,), m.order)
+            if x.entity is not None
+            and x.entity.kind == "Person"
+            and id(x.entity) not in excluded
+            and x.kind != "Pronoun"
+        }
         return len(cands) == 1
 
     def _bound(self, m: Mention) -> set[int]:
@@ -165,5 +186,8 @@ class PronounResolver:
             return set()
         # ('Marshal of the Sejm, X, excluded him': the subject's title and the name in apposition to it)
         heads = [subj] + [c for c in subj.children if c.dep_ == "appos"]
-        return {id(x.entity) for x in self._between((m.para,), (m.para + 1,)) if x is not m and x.entity is not None
-                and any(x.covers(m.para, h.i) for h in heads)}
+        return {
+            id(x.entity)
+            for x in self._between((m.para,), (m.para + 1,))
+            if x is not m and x.entity is not None and any(x.covers(m.para, h.i) for h in heads)
+        }

@@ -1,0 +1,70 @@
+"""Indexes for resolving one document's mentions in time that does not grow with the number of its names:
+the persons by the words of their names and their surnames' spellings, and where each entity was mentioned."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+
+from kg.extract.people.spelling import Misspellings
+from kg.model import Entity, Mention, fold
+
+__all__ = ["PersonIndex", "Sightings"]
+
+
+class PersonIndex:
+    """The document's persons by the words of their names and by their surnames' spellings, in the
+    order they were made: finding the person a mention names takes time that does not grow with the
+    number of persons (trying each person made a document of many names quadratic)."""
+
+    def __init__(self, persons: Iterable[Entity] = ()) -> None:
+        self._position: dict[int, int] = {}
+        self._by_word: dict[str, list[Entity]] = {}
+        self._by_surname: dict[str, list[Entity]] = {}
+        self._surnames = Misspellings()
+        for e in persons:
+            self.add(e)
+
+    def add(self, e: Entity) -> Entity:
+        if id(e) not in self._position:
+            self._position[id(e)] = len(self._position)
+            for word in dict.fromkeys(fold(e.name).split()):
+                self._by_word.setdefault(word, []).append(e)
+            if e.name.split():
+                surname = e.name.split()[-1]
+                self._by_surname.setdefault(surname, []).append(e)
+                self._surnames.add(surname)
+        return e
+
+    def with_words(self, words: list[str]) -> list[Entity]:
+        """The persons whose folded name has every one of ``words``, in the order they were made."""
+        lists = [self._by_word.get(w, []) for w in dict.fromkeys(words)]
+        if not lists or not all(lists):
+            return []
+        smallest = min(lists, key=len)
+        others = [{id(e) for e in found} for found in lists if found is not smallest]
+        return [e for e in smallest if all(id(e) in o for o in others)]
+
+    def with_surname(self, token: str) -> list[Entity]:
+        """The persons whose surname ``token`` may misspell (:func:`typo_match`), in the order they were made."""
+        found = {id(e): e for s in self._surnames.of(token) for e in self._by_surname[s]}
+        return sorted(found.values(), key=lambda e: self._position[id(e)])
+
+
+class Sightings:
+    """Where each entity was mentioned (mention orders, sorted), for "the most recently mentioned"."""
+
+    def __init__(self, mentions: Iterable[Mention] = ()) -> None:
+        self._orders: dict[int, list] = {}
+        for m in mentions:
+            self.add(m)
+
+    def add(self, m: Mention) -> None:
+        if m.entity is not None:
+            bisect.insort(self._orders.setdefault(id(m.entity), []), m.order)
+
+    def last_before(self, e: Entity, order) -> tuple:
+        """The order of ``e``'s last mention before ``order``; (-1, -1) when there is none."""
+        orders = self._orders.get(id(e), [])
+        i = bisect.bisect_left(orders, order)
+        return orders[i - 1] if i else (-1, -1)
