@@ -29,8 +29,14 @@ def _dates_event(expr: Token, trigger: Token) -> bool:
     if verb.i == clause.i or any(a.i == verb.i for a in clause.ancestors):
         return True
     # "voted against the bill when the division bell rang on Tuesday": a simultaneous clause
-    return verb.dep_ == "advcl" and verb.head.i == clause.i and any(
-        c.dep_ in {"mark", "advmod"} and c.lower_ in lexicon.load().grammar["simultaneous_markers"] for c in verb.children)
+    return (
+        verb.dep_ == "advcl"
+        and verb.head.i == clause.i
+        and any(
+            c.dep_ in {"mark", "advmod"} and c.lower_ in lexicon.load().grammar["simultaneous_markers"]
+            for c in verb.children
+        )
+    )
 
 
 def date_events(ctx: Context, events: list[Event]) -> None:
@@ -53,7 +59,7 @@ def date_events(ctx: Context, events: list[Event]) -> None:
             found = []
             # (the paragraph's text cut at the sentence's offsets is ``sent.text``, without
             # making a Token object for each of its words)
-            for s, e, text in timex.find(para.text[sent.start_char:sent.end_char]):
+            for s, e, text in timex.find(para.text[sent.start_char : sent.end_char]):
                 start = sent.start_char + s
                 if any(q0 <= start < q1 for q0, q1 in ctx.quoted[pi]):
                     continue
@@ -65,8 +71,11 @@ def date_events(ctx: Context, events: list[Event]) -> None:
             for ev in by_sentence.get(span, []):
                 trig = para.tokens[ev.trigger_index]
                 # a vague expression ("last week") undates only its own clause's events
-                mine = [(tok, t) for tok, t in found if _dates_event(tok, trig)
-                        and (t.value is not None or _clause_verb(tok).i == _clause_verb(trig).i)]
+                mine = [
+                    (tok, t)
+                    for tok, t in found
+                    if _dates_event(tok, trig) and (t.value is not None or _clause_verb(tok).i == _clause_verb(trig).i)
+                ]
                 if mine:
                     ev.date = min(mine, key=lambda f: abs(f[0].i - trig.i))[1].value
                 else:

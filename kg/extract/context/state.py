@@ -14,8 +14,17 @@ from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon, schema
 
 #: which mention owns a token that several cover: a person or description outranks the title inside it
-_RANK = {"Person": 8, "Description": 7, "Pronoun": 6, "Relative": 5, "Motion": 4, "PoliticalParty": 3,
-         "Organization": 2, "Legislature": 1, "Office": 0}
+_RANK = {
+    "Person": 8,
+    "Description": 7,
+    "Pronoun": 6,
+    "Relative": 5,
+    "Motion": 4,
+    "PoliticalParty": 3,
+    "Organization": 2,
+    "Legislature": 1,
+    "Office": 0,
+}
 
 
 @cache
@@ -43,15 +52,19 @@ class Context:
             for i in range(m.start, m.end):
                 prev = self.owner.get((m.para, i))
                 # a person or description outranks the title inside it ("the only MP", "Speaker X")
-                if prev is None or _RANK[m.kind] > _RANK[prev.kind] or (
-                        _RANK[m.kind] == _RANK[prev.kind] and m.end - m.start < prev.end - prev.start):
+                if (
+                    prev is None
+                    or _RANK[m.kind] > _RANK[prev.kind]
+                    or (_RANK[m.kind] == _RANK[prev.kind] and m.end - m.start < prev.end - prev.start)
+                ):
                     self.owner[(m.para, i)] = m
         #: what a rule worked out once for the whole document (the domain gate's verdict)
         self.cache: dict = {}
         #: (quote span in the document's text, its speaker), for the quotes with one
         self.speakers: list[tuple[tuple[int, int], Mention]] = []
         self.quoted: list[list[tuple[int, int]]] = [
-            [(q.start(), q.end()) for q in quotes.QUOTE.finditer(p.text)] for p in paragraphs]
+            [(q.start(), q.end()) for q in quotes.QUOTE.finditer(p.text)] for p in paragraphs
+        ]
 
     def mention(self, para: int, tok: Token | None) -> Mention | None:
         """The mention a token belongs to, looking through appositions ('a Bloc MP – X –')."""
@@ -71,8 +84,12 @@ class Context:
         """The motion noun whose 'of' phrase holds ``tok`` ('the motion of no confidence tabled by X': the
         participle hangs on 'confidence'), or ``tok`` itself."""
         cur = tok
-        while self.owner.get((para, cur.i)) is None and cur.dep_ == "pobj" and cur.head.dep_ == "prep" \
-                and cur.head.lower_ == "of":
+        while (
+            self.owner.get((para, cur.i)) is None
+            and cur.dep_ == "pobj"
+            and cur.head.dep_ == "prep"
+            and cur.head.lower_ == "of"
+        ):
             cur = cur.head.head
         m = self.owner.get((para, cur.i))
         return cur if m is not None and m.kind == "Motion" else tok

@@ -5,17 +5,18 @@ All word lists (relative words and their day offsets, vague phrases, part-of-day
 words, prefixes, number words) live in ``ontology/lexicon/time.json``; month and
 weekday names come from :mod:`calendar`.
 """
+
 from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
-from typing import Any, Iterator
+from typing import Any
 
 from kg.ontology import lexicon
-
 
 KINDS = ("absolute", "relative", "narrative", "vague")
 _YEAR_ROLLBACK = timedelta(days=183)  # "December 30" in a January article is last year
@@ -87,11 +88,15 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     compiled = {k: re.compile(rf"{v}$", re.I) for k, v in parts.items()}
     phrases = _alt([*lex["relative_days"], *lex["narrative_days"], *lex["vague"]])
     pre = _alt([*lex["prefixes"], *lex["future_prefixes"]])
-    core = "|".join([
-        phrases, *(re.sub(r"\?P<\w+>", "", parts[k]) for k in ("iso", "mdy", "dmy", "num")),
-        rf"(?:in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon})|(?:{mon}))(?:,?\s+\d{{4}})",
-        rf"in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon}|\d{{4}})", wd,
-    ])
+    core = "|".join(
+        [
+            phrases,
+            *(re.sub(r"\?P<\w+>", "", parts[k]) for k in ("iso", "mdy", "dmy", "num")),
+            rf"(?:in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon})|(?:{mon}))(?:,?\s+\d{{4}})",
+            rf"in\s+(?:(?:early|late|mid)[\s-]+)?(?:{mon}|\d{{4}})",
+            wd,
+        ]
+    )
     find = rf"\b(?:(?:{pre})[\s-]+){{0,2}}(?:{core})(?:\s+(?:{_alt(lex['day_parts'])}))?\b"
     compiled["find"] = re.compile(find, re.I)
     # what can begin an expression: a run of letters and digits (``[^\W_]``: what ``str.isalnum``
@@ -100,8 +105,17 @@ def _regexes() -> dict[str, re.Pattern[str]]:
     # after a word's first run only with what is no letter or digit, so it never ends or goes on
     # inside a run; an empty first run (a word beginning with neither) leaves ``starts`` out, and
     # every position is tried
-    firsts = [*lex["prefixes"], *lex["future_prefixes"], *lex["relative_days"], *lex["narrative_days"],
-              *lex["vague"], *_months(), *_weekdays(), *lex["numbers"], "in"]
+    firsts = [
+        *lex["prefixes"],
+        *lex["future_prefixes"],
+        *lex["relative_days"],
+        *lex["narrative_days"],
+        *lex["vague"],
+        *_months(),
+        *_weekdays(),
+        *lex["numbers"],
+        "in",
+    ]
     heads = {re.match(r"[^\W_]*", w.lower()).group() for w in firsts}
     words = "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
     starts = None if "" in heads else rf"(?<![^\W_])(?:\d|(?:{words})(?![^\W_]))"
@@ -120,8 +134,9 @@ def _regexes() -> dict[str, re.Pattern[str]]:
 
 #: A-Z to a-z, and the other characters that an ignore-case match takes for a-z ('İ', 'ı', 'ſ', the
 #: Kelvin sign) to those: each letter to a letter, so words, word boundaries and offsets stay as they are
-_FOLD = str.maketrans({**{c: c.lower() for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
-                       "\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_FOLD = str.maketrans(
+    {**{c: c.lower() for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, "\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
+)
 
 
 def _starts(text: str, starts: re.Pattern[str] | None) -> Iterator[int]:
@@ -191,10 +206,10 @@ def resolve(expression: str, doc_date: date | None, narrative_date: date | None 
             s = head
             continue
         for p in _prefixes():
-            if s.startswith(p) and s[len(p):len(p) + 1] in (" ", "-") and s[len(p) + 1:].strip():
+            if s.startswith(p) and s[len(p) : len(p) + 1] in (" ", "-") and s[len(p) + 1 :].strip():
                 strict |= p == "last"
                 future |= p in lex["future_prefixes"]
-                s = s[len(p) + 1:].strip()
+                s = s[len(p) + 1 :].strip()
                 break
         else:
             break

@@ -27,8 +27,14 @@ def _body_before(f: Finder, e: int) -> int:
     if e == 0 or doc[e - 1].text not in heads:
         return e
     s = e - 1
-    while s > 0 and e - s < 7 and doc[s - 1].text[:1].isupper() and (doc[s - 1].is_alpha or doc[s - 1].text == "-") \
-            and doc[s - 1].pos_ in {"PROPN", "NOUN", "ADJ"} and doc[s - 1].lower_ not in f.lex.not_current:
+    while (
+        s > 0
+        and e - s < 7
+        and doc[s - 1].text[:1].isupper()
+        and (doc[s - 1].is_alpha or doc[s - 1].text == "-")
+        and doc[s - 1].pos_ in {"PROPN", "NOUN", "ADJ"}
+        and doc[s - 1].lower_ not in f.lex.not_current
+    ):
         s -= 1
     return s if s < e - 1 else e
 
@@ -46,16 +52,18 @@ def _body_after(f: Finder, s: int) -> int:
         if t.text in heads and e - s > 1:
             return e
     # a house ('the Rajya Sabha'), when no committee of it is named
-    return next((he for hs, he in _houses(f) if hs == s and (he - hs > 1 or doc[hs].text not in {"House", "Senate"})), s)
+    return next(
+        (he for hs, he in _houses(f) if hs == s and (he - hs > 1 or doc[hs].text not in {"House", "Senate"})), s
+    )
 
 
 def committee_chairs(f: Finder) -> None:
     """Office mentions for the chairs of named bodies, and the people the title names."""
     cc, doc = f.lex.committee_chairs, f.doc
-    texts, lowers = f.texts, f.lowers
+    _texts, lowers = f.texts, f.lowers
     if cc is None:
         return
-    for i, tok in enumerate(f.tokens):
+    for i, _tok in enumerate(f.tokens):
         if lowers[i] not in cc.words or i in f.owner:
             continue
         # "chairman of the X Committee"
@@ -76,7 +84,8 @@ def committee_chairs(f: Finder) -> None:
         # "the incoming chair of the X Committee, Y", "former Judiciary Committee chairman Y": no office now
         if not_current(f, s, e):
             continue
-        office = f.add(Mention(f.para, s, e, "Office", name, i, key=fold(name),
-                               desc={"alias": f"{lowers[i]} of the {body}"}))
+        office = f.add(
+            Mention(f.para, s, e, "Office", name, i, key=fold(name), desc={"alias": f"{lowers[i]} of the {body}"})
+        )
         if n > e:
             f.add(Mention(f.para, s, n, "Person", f.span_text(e, n), n - 1, roles=[("holdsOffice", office)]))

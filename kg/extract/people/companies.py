@@ -46,11 +46,17 @@ def organisations(f: Finder, marked: bool = False) -> None:
         words, text = range(s, e), f.span_text(s, e)
         if any(texts[w] in lex.name_stop_words or texts[w] in lex.grammar["organisation_stop_words"] for w in words):
             continue
-        if not all(f.capitalised(w) or lowers[w] in lex.grammar["organisation_joiners"] or not toks[w].is_alpha for w in words):
+        if not all(
+            f.capitalised(w) or lowers[w] in lex.grammar["organisation_joiners"] or not toks[w].is_alpha for w in words
+        ):
             continue
         if e - s == 1 and not _acronym(text) and text not in heads:
             continue
-        if marked and not (texts[e - 1] in heads or _acronym(text) or any(lowers[w] in lex.grammar["organisation_markers"] for w in words)):
+        if marked and not (
+            texts[e - 1] in heads
+            or _acronym(text)
+            or any(lowers[w] in lex.grammar["organisation_markers"] for w in words)
+        ):
             continue
         # a title ('the Governor General of Canada') or a party's initials ('the PTI leader') is no company
         if any(lowers[w] in lex.office_words() for w in words) or (_acronym(text) and party_initials(f, text)):
@@ -68,24 +74,26 @@ def _lower_heads(lex) -> frozenset[str]:
 def campaigns(f: Finder) -> None:
     """'the Biden campaign', 'the Acme group': a name before a lower-case head noun (before the
     people are found, so that the name stays inside the organisation)."""
-    doc, lex = f.doc, f.lex
+    _doc, lex = f.doc, f.lex
     texts, lowers = f.texts, f.lowers
     toks = f.tokens
     heads = _lower_heads(lex)
-    for i, tok in enumerate(f.tokens):
+    for i, _tok in enumerate(f.tokens):
         if texts[i] not in heads or i < 2 or i in f.owner:
             continue
         s = i
         while s > 0 and f.capitalised(s - 1) and toks[s - 1].pos_ == "PROPN" and (s - 1) not in f.owner:
             s -= 1
         if s < i and s > 0 and lowers[s - 1] == "the":
-            f.add(Mention(f.para, s - 1, i + 1, "Organization", f.span_text(s, i + 1), i, key=fold(f.span_text(s, i + 1))))
+            f.add(
+                Mention(f.para, s - 1, i + 1, "Organization", f.span_text(s, i + 1), i, key=fold(f.span_text(s, i + 1)))
+            )
 
 
 def descriptions(f: Finder) -> None:
     """'the company', 'the network': the organisation the article last named (resolve stage)."""
     doc, nouns = f.doc, f.lex.grammar["organisation_nouns"]
-    texts, lowers = f.texts, f.lowers
+    _texts, lowers = f.texts, f.lowers
     toks = f.tokens
     for i, tok in enumerate(f.tokens):
         if i in f.owner or lowers[i] not in nouns or tok.tag_ != "NN" or i == 0 or lowers[i - 1] != "the":

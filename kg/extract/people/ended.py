@@ -34,9 +34,15 @@ def _asserted(v) -> bool:
         return False
     if v.tag_ == "VBG":
         # 'the Assembly passed the motion, removing X from office'
-        return v.dep_ in {"advcl", "conj"} and v.head.pos_ in {"VERB", "AUX"} and v.head.tag_ in {"VBD", "VBN"} \
+        return (
+            v.dep_ in {"advcl", "conj"}
+            and v.head.pos_ in {"VERB", "AUX"}
+            and v.head.tag_ in {"VBD", "VBN"}
             and _asserted(v.head)
-    if v.tag_ not in {"VBD", "VBN"} or v.dep_ in {"xcomp", "ccomp", "acl", "relcl", "advcl"} and v.head.pos_ == "NOUN":
+        )
+    if v.tag_ not in {"VBD", "VBN"} or (
+        v.dep_ in {"xcomp", "ccomp", "acl", "relcl", "advcl"} and v.head.pos_ == "NOUN"
+    ):
         return False
     if v.tag_ == "VBN" and v.dep_ in {"acl", "xcomp", "ccomp"} and not aux:
         # 'a motion to have X removed', 'sought X removed'
@@ -56,8 +62,12 @@ def _targets(v):
 
 
 def _from_office(v, pt) -> bool:
-    return any(c.dep_ == "prep" and c.lower_ == "from" and any(
-        p.dep_ == "pobj" and p.lemma_ in pt.office_objects for p in c.children) for c in v.children)
+    return any(
+        c.dep_ == "prep"
+        and c.lower_ == "from"
+        and any(p.dep_ == "pobj" and p.lemma_ in pt.office_objects for p in c.children)
+        for c in v.children
+    )
 
 
 def _as_offices(v):
@@ -97,8 +107,13 @@ def ended_offices(mentions: list[Mention], docs) -> None:
 
     def title_keys(para: int, tok) -> set[str]:
         """The offices the person's own mention gives ('Governor X resigned')."""
-        return {o.entity.key for m in at.get((para, tok.i), []) if m.kind == "Person"
-                for r, o in m.roles if r == "holdsOffice" and o.entity is not None}
+        return {
+            o.entity.key
+            for m in at.get((para, tok.i), [])
+            if m.kind == "Person"
+            for r, o in m.roles
+            if r == "holdsOffice" and o.entity is not None
+        }
 
     ended: list[tuple[Entity, object]] = []
     for para, doc in enumerate(docs):
@@ -112,8 +127,13 @@ def ended_offices(mentions: list[Mention], docs) -> None:
                 for t in _targets(v):
                     e = person(para, t)
                     # 'voted to remove its Speaker, X': the institution's office on the name
-                    own = {k for c in t.children if c.dep_ in {"nmod", "compound"} and any(
-                        p.dep_ == "poss" and p.lower_ in {"its", "their"} for p in t.children) for k in keys(para, c)}
+                    own = {
+                        k
+                        for c in t.children
+                        if c.dep_ in {"nmod", "compound"}
+                        and any(p.dep_ == "poss" and p.lower_ in {"its", "their"} for p in t.children)
+                        for k in keys(para, c)
+                    }
                     if e is not None and (whole or as_keys or own):
                         ended.append((e, _ALL if whole else as_keys | own))
                     elif e is not None and bare:
@@ -133,14 +153,37 @@ def ended_offices(mentions: list[Mention], docs) -> None:
                     # ('resigned from the committee': another post, not the title's)
                     bare = not any(c.dep_ == "prep" and c.lower_ == "from" for c in v.children)
                     # 'retired from the House', 'resigned from the Senate': the seat too
-                    house = any(c.dep_ == "prep" and c.lower_ == "from" and any(
-                        m.kind == "Legislature" for p in c.children if p.dep_ == "pobj" for m in at.get((para, p.i), []))
-                        for c in v.children)
-                    ended.append((e, _ALL if _from_office(v, pt) or house else as_keys or (title_keys(para, t) if bare else set())))
-            elif lemma in pt.resign_verbs and v.pos_ == "NOUN" and v.dep_ in {"pobj", "dobj"} and v.head.lower_ in _AFTER:
+                    house = any(
+                        c.dep_ == "prep"
+                        and c.lower_ == "from"
+                        and any(
+                            m.kind == "Legislature"
+                            for p in c.children
+                            if p.dep_ == "pobj"
+                            for m in at.get((para, p.i), [])
+                        )
+                        for c in v.children
+                    )
+                    ended.append(
+                        (
+                            e,
+                            _ALL
+                            if _from_office(v, pt) or house
+                            else as_keys or (title_keys(para, t) if bare else set()),
+                        )
+                    )
+            elif (
+                lemma in pt.resign_verbs and v.pos_ == "NOUN" and v.dep_ in {"pobj", "dobj"} and v.head.lower_ in _AFTER
+            ):
                 # 'following the resignation of Governor X', 'after X's resignation'
                 holders = [c for c in v.children if c.dep_ == "poss"]
-                holders += [p for c in v.children if c.dep_ == "prep" and c.lower_ == "of" for p in c.children if p.dep_ == "pobj"]
+                holders += [
+                    p
+                    for c in v.children
+                    if c.dep_ == "prep" and c.lower_ == "of"
+                    for p in c.children
+                    if p.dep_ == "pobj"
+                ]
                 for t in holders:
                     e = person(para, t)
                     if e is not None:

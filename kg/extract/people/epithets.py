@@ -26,28 +26,58 @@ def epithets(f: Finder) -> None:
         if i in f.owner:
             # "the Conservative said": a one-word party name that is a party noun heading its phrase
             o = f.owner[i]
-            if not (o.kind == "PoliticalParty" and (o.start, o.end) == (i, i + 1) and lex.party_adjectives.get(texts[i])
-                    and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"}):
+            if not (
+                o.kind == "PoliticalParty"
+                and (o.start, o.end) == (i, i + 1)
+                and lex.party_adjectives.get(texts[i])
+                and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"}
+            ):
                 continue
             f.mentions.remove(o)
             del f.owner[i]
         nxt = toks[i + 1] if i + 1 < len(doc) else None
         # "the Democrat said": a party noun heading its phrase, not 'the Democratic Party' or 'the Republican senator'
         party = lex.party_adjectives.get(texts[i])
-        if party and tok.tag_ in {"NNP", "NN"} and tok.dep_ not in {"compound", "amod"} and texts[i][:1].isupper() \
-                and (nxt is None or nxt.pos_ not in {"NOUN", "PROPN"}):
+        if (
+            party
+            and tok.tag_ in {"NNP", "NN"}
+            and tok.dep_ not in {"compound", "amod"}
+            and texts[i][:1].isupper()
+            and (nxt is None or nxt.pos_ not in {"NOUN", "PROPN"})
+        ):
             f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i, desc={"party": party}))
         # "the 45-year-old": a number, 'year', 'old' joined by hyphens
-        elif _age(texts[i]) and i + 4 < len(doc) and [t.lower_ for t in toks[i + 1:i + 5]] == ["-", "year", "-", "old"] \
-                and not (i + 5 < len(doc) and toks[i + 5].pos_ in {"NOUN", "PROPN"}):
-            f.add(Mention(f.para, i - 1, i + 5, "Description", f.span_text(i - 1, i + 5), i + 4, desc={"age": _age(texts[i])}))
+        elif (
+            _age(texts[i])
+            and i + 4 < len(doc)
+            and [t.lower_ for t in toks[i + 1 : i + 5]] == ["-", "year", "-", "old"]
+            and not (i + 5 < len(doc) and toks[i + 5].pos_ in {"NOUN", "PROPN"})
+        ):
+            f.add(
+                Mention(
+                    f.para, i - 1, i + 5, "Description", f.span_text(i - 1, i + 5), i + 4, desc={"age": _age(texts[i])}
+                )
+            )
         # "the party leader", "the party's leader"
         elif lowers[i] == "party" and nxt is not None:
             k = i + 1 + (nxt.tag_ == "POS")
-            if k < len(doc) and lowers[k] in lex.party_roles and k not in f.owner \
-                    and not (k + 1 < len(doc) and lowers[k + 1] == "of"):
-                f.add(Mention(f.para, i - 1, k + 1, "Description", f.span_text(i - 1, k + 1), k,
-                              desc={"party_role": lex.party_roles[lowers[k]]}))
+            if (
+                k < len(doc)
+                and lowers[k] in lex.party_roles
+                and k not in f.owner
+                and not (k + 1 < len(doc) and lowers[k + 1] == "of")
+            ):
+                f.add(
+                    Mention(
+                        f.para,
+                        i - 1,
+                        k + 1,
+                        "Description",
+                        f.span_text(i - 1, k + 1),
+                        k,
+                        desc={"party_role": lex.party_roles[lowers[k]]},
+                    )
+                )
 
 
 def seat_at(f: Finder, k: int) -> str | None:
@@ -59,8 +89,11 @@ def seat_at(f: Finder, k: int) -> str | None:
     if p is not None and p.kind in {"PoliticalParty", "Legislature"}:
         return None
     j = k + 1
-    while j < len(doc) and j - k <= 5 and (capitalised(doc[j]) or (doc[j].text in {"-", "and"} and j + 1 < len(doc)
-                                                                  and capitalised(doc[j + 1]))):
+    while (
+        j < len(doc)
+        and j - k <= 5
+        and (capitalised(doc[j]) or (doc[j].text in {"-", "and"} and j + 1 < len(doc) and capitalised(doc[j + 1])))
+    ):
         j += 1
     return fold(f.span_text(k + 1, j)) or None
 
@@ -68,9 +101,8 @@ def seat_at(f: Finder, k: int) -> str | None:
 def member_for(f: Finder) -> None:
     """'the member for Bath', 'the honourable member for Bath', 'the MP for Bath': a description
     of whoever sits for the seat (a description already there takes the seat)."""
-    doc = f.doc
-    texts, lowers = f.texts, f.lowers
-    for i, tok in enumerate(f.tokens):
+    _texts, lowers = f.texts, f.lowers
+    for i, _tok in enumerate(f.tokens):
         if lowers[i] not in f.lex.grammar["seat_nouns"]:
             continue
         seat = seat_at(f, i + 1)
@@ -99,7 +131,9 @@ def seats(f: Finder) -> None:
             if close is not None:
                 m.desc["seat"] = fold(f.span_text(e + 3, close))
         elif e + 1 < len(doc) and doc[e].text == ",":
-            k = next((k for k in range(e + 1, min(e + 6, len(doc))) if doc[k].lower_ in f.lex.grammar["seat_nouns"]), None)
+            k = next(
+                (k for k in range(e + 1, min(e + 6, len(doc))) if doc[k].lower_ in f.lex.grammar["seat_nouns"]), None
+            )
             seat = seat_at(f, k + 1) if k is not None else None
             if seat:
                 m.desc["seat"] = seat
@@ -110,6 +144,11 @@ def ages(f: Finder) -> None:
     doc = f.doc
     for m in f.mentions:
         e = m.end
-        if m.kind == "Person" and e + 2 < len(doc) and doc[e].text == "," and _age(doc[e + 1].text) \
-                and doc[e + 2].text in {",", ".", ";"}:
+        if (
+            m.kind == "Person"
+            and e + 2 < len(doc)
+            and doc[e].text == ","
+            and _age(doc[e + 1].text)
+            and doc[e + 2].text in {",", ".", ";"}
+        ):
             m.desc["age"] = _age(doc[e + 1].text)

@@ -19,8 +19,6 @@ from kg.ontology import lexicon
 
 
 @cache
-
-
 def matchers(nlp: Language) -> dict[str, PhraseMatcher]:
     """Phrase matchers over lower-cased text for parties, legislatures and office titles."""
     lex = lexicon.load()
@@ -46,8 +44,6 @@ def matchers(nlp: Language) -> dict[str, PhraseMatcher]:
 
 
 @cache
-
-
 def gazetteer_aliases() -> dict[str, str]:
     """Folded surface form -> canonical gazetteer party name."""
     out = {}
@@ -60,7 +56,11 @@ def gazetteer_aliases() -> dict[str, str]:
 def modifier(tok: Token) -> bool:
     """A word that belongs to a role description before its title: 'the', 'a', 'federal',
     'its'; not a relative or interrogative word ('which the minister introduced')."""
-    return tok.pos_ in {"DET", "ADJ", "PRON"} and tok.tag_ not in {"WDT", "WP", "WP$"} and tok.lower_ not in {"this", "that"}
+    return (
+        tok.pos_ in {"DET", "ADJ", "PRON"}
+        and tok.tag_ not in {"WDT", "WP", "WP$"}
+        and tok.lower_ not in {"this", "that"}
+    )
 
 
 def capitalised(tok: Token) -> bool:
@@ -85,7 +85,7 @@ def span_text(doc: Doc, tokens: list[Token], text: str, s: int, e: int) -> str:
     if not 0 <= s < e <= len(tokens):
         return doc[s:e].text
     last = tokens[e - 1]
-    return text[tokens[s].idx:last.idx + len(last.text)]
+    return text[tokens[s].idx : last.idx + len(last.text)]
 
 
 class Finder:
@@ -159,4 +159,5 @@ def per_lexicon(fn):
         if found is None:
             found = lex.__dict__[name] = fn(lex)
         return found
+
     return get

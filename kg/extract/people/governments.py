@@ -85,9 +85,18 @@ def governments(f: Finder) -> None:
             f.add(Mention(f.para, st, e, "Organization", f.span_text(s, e), i, key=STATE_KEY + code))
         elif i + 1 < n and f.capitalised(i + 1):
             continue  # 'the government of Erewhon', a state the lexicon lacks; 'the government ABC'
-        elif i > 0 and (lowers[i - 1] == "the" or lowers[i - 1] in lex.grammar["government_possessives"]) and f.free(i - 1, i + 1):
+        elif (
+            i > 0
+            and (lowers[i - 1] == "the" or lowers[i - 1] in lex.grammar["government_possessives"])
+            and f.free(i - 1, i + 1)
+        ):
             f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i, desc={"government": True}))
-        elif i > 1 and lowers[i - 1] in lex.grammar["government_levels"] and lowers[i - 2] == "the" and f.free(i - 2, i + 1):
+        elif (
+            i > 1
+            and lowers[i - 1] in lex.grammar["government_levels"]
+            and lowers[i - 2] == "the"
+            and f.free(i - 2, i + 1)
+        ):
             f.add(Mention(f.para, i - 2, i + 1, "Description", f.span_text(i - 2, i + 1), i, desc={"government": True}))
 
 
@@ -113,7 +122,12 @@ def states(f: Finder) -> None:
         while dep == "conj" and root.head.i != root.i:  # 'accused Iran and Syria of ...'
             root = root.head
             dep = root.dep_
-        if dep in ACTOR_DEPS or (dep == "pobj" and (root.head.lower_ in grammar["state_actor_prepositions"] or (
-                root.head.lower_ == "from" and root.head.head.lower_ in grammar["asked_from_nouns"]))):
+        if dep in ACTOR_DEPS or (
+            dep == "pobj"
+            and (
+                root.head.lower_ in grammar["state_actor_prepositions"]
+                or (root.head.lower_ == "from" and root.head.head.lower_ in grammar["asked_from_nouns"])
+            )
+        ):
             st = s - 1 if s > 0 and f.lowers[s - 1] == "the" else s
             f.add(Mention(f.para, st, e, "Organization", f.span_text(s, e), f.span_head(s, e), key=STATE_KEY + code))

@@ -49,12 +49,11 @@ def find(doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None) ->
     return f.mentions
 
 
-def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language,
-                 parsed: Paragraph | None = None) -> None:
+def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language, parsed: Paragraph | None = None) -> None:
     """Roles stated beside a name, once every name of the document is known (after
     :func:`second_pass`): appositions, parentheses, relative clauses (``parsed`` as for :func:`find`)."""
     f = Finder(doc, para, nlp, parsed)
-    for m in sorted(mentions, key=lambda m: (m.end - m.start), reverse=True):
+    for m in sorted(mentions, key=lambda m: m.end - m.start, reverse=True):
         f.mentions.append(m)
         for i in range(m.start, m.end):
             prev = f.owner.get(i)
@@ -120,14 +119,21 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                     break
             if hit is not None:
                 n, m = hit
-                ms.append(Mention(para, i, i + n, "PoliticalParty", span_text(doc, toks, text, i, i + n), i + n - 1, key=m.key))
+                ms.append(
+                    Mention(
+                        para, i, i + n, "PoliticalParty", span_text(doc, toks, text, i, i + n), i + n - 1, key=m.key
+                    )
+                )
                 owned.update(range(i, i + n))
                 i += n
                 continue
             # a known surname the tagger took for a common noun ('Maseko later apologised'), where a
             # name can stand: as a subject or an object, not inside a noun phrase ('Price rises')
-            known = tok.pos_ == "PROPN" or (tok.pos_ == "NOUN" and tok.text in surnames
-                                            and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"})
+            known = tok.pos_ == "PROPN" or (
+                tok.pos_ == "NOUN"
+                and tok.text in surnames
+                and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"}
+            )
             if known and tok.text in person_tokens:
                 j = i
                 while j < len(doc) and j not in owned and toks[j].text in person_tokens:
@@ -136,8 +142,14 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                 owned.update(range(i, j))
                 i = j
                 continue
-            near = misspelt.of(tok.text) if tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"} and tok.is_alpha \
-                and tok.text not in person_tokens and tok.ent_type_ not in {"DATE", "NORP"} else []
+            near = (
+                misspelt.of(tok.text)
+                if tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"}
+                and tok.is_alpha
+                and tok.text not in person_tokens
+                and tok.ent_type_ not in {"DATE", "NORP"}
+                else []
+            )
             if near:
                 # the closest surname, then the first in order: the same one in every process (a set's
                 # order follows the process's string hashing)
@@ -158,7 +170,9 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
     elsewhere ('..., Y told reporters')."""
     lex = lexicon.load()
     titles = set(lex.grammar.get("title_words", ())) | set(lex.honorifics) | set(lex.office_words())
-    typed_names = [m.name.split() for ms in found for m in ms if m.kind == "Person" and not m.desc.get("run") and m.name.split()]
+    typed_names = [
+        m.name.split() for ms in found for m in ms if m.kind == "Person" and not m.desc.get("run") and m.name.split()
+    ]
     typed, typed_given = {n[-1] for n in typed_names}, {n[0] for n in typed_names if len(n) > 1}
     # surnames used alone, mid-sentence ('..., Brun said'): evidence for the full name
     alone = set()
@@ -167,14 +181,23 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
         n = len(texts)
         for i, word in enumerate(texts):
             # (no capital beside it first: the words' list, before the token's attributes)
-            if not (i > 0 and capital[i - 1]) and not (i + 1 < n and capital[i + 1]) \
-                    and toks[i].pos_ == "PROPN" and not toks[i].is_sent_start:
+            if (
+                not (i > 0 and capital[i - 1])
+                and not (i + 1 < n and capital[i + 1])
+                and toks[i].pos_ == "PROPN"
+                and not toks[i].is_sent_start
+            ):
                 alone.add(word)
-    for para, (doc, ms) in enumerate(zip(docs, found)):
+    for _para, (doc, ms) in enumerate(zip(docs, found)):
         keep = []
         for m in ms:
-            if m.kind == "Person" and m.desc.get("run") and not m.roles and doc[m.end - 1].text in alone \
-                    and not doc[m.start].is_sent_start:
+            if (
+                m.kind == "Person"
+                and m.desc.get("run")
+                and not m.roles
+                and doc[m.end - 1].text in alone
+                and not doc[m.start].is_sent_start
+            ):
                 keep.append(m)
                 continue
             if m.kind == "Person" and m.desc.get("run") and not m.roles:
@@ -182,12 +205,21 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
                 head = doc[m.head]
                 said = head.dep_ in {"nsubj", "nsubjpass"} and head.head.lemma_ in lex.speech_verbs
                 # "Its leader, X Y, said" / "X Y, the party's leader,": a role description in apposition
-                said = said or any(d.kind in {"Description", "Office"} and (d.end == m.start - 1 or d.start == m.end + 1)
-                                   and doc[m.start - 1 if d.end == m.start - 1 else m.end].text == "," for d in ms)
+                said = said or any(
+                    d.kind in {"Description", "Office"}
+                    and (d.end == m.start - 1 or d.start == m.end + 1)
+                    and doc[m.start - 1 if d.end == m.start - 1 else m.end].text == ","
+                    for d in ms
+                )
                 # (a surname typed elsewhere is not enough: 'Longtime Imus in the Morning' is a show)
                 # ('Baroness Uddin': an honorific that opens the run)
-                if not (is_given_name(doc[m.start].text) or before in titles or said or doc[m.start].lower_ in lex.honorifics
-                        or (doc[m.end - 1].text in typed and doc[m.start].text in typed_given)):
+                if not (
+                    is_given_name(doc[m.start].text)
+                    or before in titles
+                    or said
+                    or doc[m.start].lower_ in lex.honorifics
+                    or (doc[m.end - 1].text in typed and doc[m.start].text in typed_given)
+                ):
                     continue
             keep.append(m)
         ms[:] = keep

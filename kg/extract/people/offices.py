@@ -26,9 +26,17 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
             continue
         # a company's post: 'senior vice president X', 'X, a vice president at Acme', 'Acme Vice President X'
         company = f.owner.get(s - 1) if s > 0 else None
-        if (company is not None and company.kind == "Organization") or (s > 0 and doc[s - 1].lower_ in o.other_sense_before) or (
-                e + 1 < len(doc) and doc[e].lower_ == "at" and capitalised(doc[e + 1]) and (e + 1) not in f.owner
-                and doc[e + 1].ent_type_ not in {"GPE", "LOC", "FAC", "NORP"}):
+        if (
+            (company is not None and company.kind == "Organization")
+            or (s > 0 and doc[s - 1].lower_ in o.other_sense_before)
+            or (
+                e + 1 < len(doc)
+                and doc[e].lower_ == "at"
+                and capitalised(doc[e + 1])
+                and (e + 1) not in f.owner
+                and doc[e + 1].ent_type_ not in {"GPE", "LOC", "FAC", "NORP"}
+            )
+        ):
             continue
         if f.span_text(s, e).lower() in {w.lower() for w in o.plural}:
             out.append((s, e, (o, o.label, "plural")))
@@ -36,8 +44,12 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
         if o.portfolio:
             # "Minister of Finance" / "Minister for Foreign Affairs" / "US Secretary of State"
             if e + 1 < len(doc) and doc[e].lower_ in {"of", "for"} and capitalised(doc[e + 1]):
-                pe = e + 3 if e + 2 < len(doc) and f"{doc[e + 1].lower_} {doc[e + 2].lower_}" in lex.portfolios else e + 2
-                words = _portfolio_words(doc[e + 1:pe])
+                pe = (
+                    e + 3
+                    if e + 2 < len(doc) and f"{doc[e + 1].lower_} {doc[e + 2].lower_}" in lex.portfolios
+                    else e + 2
+                )
+                words = _portfolio_words(doc[e + 1 : pe])
                 out.append((s, pe, (o, f"{words} {o.label}", f"{o.label} of {words}")))
                 continue
             # "Finance Minister" / "foreign minister" / "Home Affairs Minister" / "Commerce Secretary"
@@ -72,7 +84,14 @@ def _shadow(f: Finder, found: tuple[int, int, object], by_key: dict) -> tuple[in
     doc = f.doc
     s, e, (o, label, alias) = found
     shadow = by_key.get("shadow-minister")
-    if shadow is None or s == 0 or doc[s - 1].lower_ != "shadow" or o is shadow or alias == "plural" or (s - 1) in f.owner:
+    if (
+        shadow is None
+        or s == 0
+        or doc[s - 1].lower_ != "shadow"
+        or o is shadow
+        or alias == "plural"
+        or (s - 1) in f.owner
+    ):
         return found
     return (s - 1, e, (shadow, f"Shadow {label}", f"Shadow {label}"))
 
@@ -81,7 +100,7 @@ def _qualified_forms(f: Finder) -> list[tuple[int, int, str]]:
     """'member of the Tunisian Parliament', 'Speaker of the Kenyan National Assembly': a title
     phrase 'A of (the) B' of the lexicon with a nationality or a place before B."""
     doc, forms = f.doc, _of_forms(f.lex)
-    texts, lowers = f.texts, f.lowers
+    _texts, lowers = f.texts, f.lowers
     toks, heads = f.tokens, _of_heads(f.lex)
     out = []
     for i in range(len(doc) - 3):
@@ -91,9 +110,16 @@ def _qualified_forms(f: Finder) -> list[tuple[int, int, str]]:
         if j >= len(doc) or not f.capitalised(j) or toks[j].pos_ not in {"PROPN", "ADJ"}:
             continue
         # a qualifier of one or two words ('the New Zealand Parliament')
-        hit = next(((k + n, key) for k in (j + 1, j + 2) if f.capitalised(k - 1) for n in (1, 2, 3)
-                    if k + n <= len(doc) and (key := forms.get((lowers[i], " ".join(t.lower_ for t in toks[k:k + n]))))),
-                   None)
+        hit = next(
+            (
+                (k + n, key)
+                for k in (j + 1, j + 2)
+                if f.capitalised(k - 1)
+                for n in (1, 2, 3)
+                if k + n <= len(doc) and (key := forms.get((lowers[i], " ".join(t.lower_ for t in toks[k : k + n]))))
+            ),
+            None,
+        )
         if hit is not None:
             out.append((i, hit[0], hit[1]))
     return out
@@ -162,8 +188,15 @@ def _portfolio_before(f: Finder, s: int) -> int | None:
     if s > 1 and f.free(s - 2, s) and f"{doc[s - 2].lower_} {doc[s - 1].lower_}" in lex.portfolios:
         return s - 2
     # (a country or nationality is not a portfolio: "US Secretary", "Egyptian Minister")
-    if s > 0 and (s - 1) not in f.owner and doc[s - 1].text not in lex.name_stop_words and (
-            (capitalised(doc[s - 1]) and doc[s - 1].ent_type_ not in {"GPE", "NORP"}) or doc[s - 1].lower_ in lex.portfolios):
+    if (
+        s > 0
+        and (s - 1) not in f.owner
+        and doc[s - 1].text not in lex.name_stop_words
+        and (
+            (capitalised(doc[s - 1]) and doc[s - 1].ent_type_ not in {"GPE", "NORP"})
+            or doc[s - 1].lower_ in lex.portfolios
+        )
+    ):
         return s - 1
     return None
 
@@ -192,13 +225,20 @@ def not_current(f: Finder, s: int, e: int) -> bool:
         # (not 'then the Prime Minister': 'then' also tells of the time of the clause)
         if t.pos_ == "DET" and k > 0 and doc[k - 1].lower_ in _PAST_ADVERBS:
             return True
-        if not (t.text in {"-", "–"} or t.pos_ in {"ADJ", "PROPN"} or (owner is not None and owner.kind == "PoliticalParty")):
+        if not (
+            t.text in {"-", "–"} or t.pos_ in {"ADJ", "PROPN"} or (owner is not None and owner.kind == "PoliticalParty")
+        ):
             break
         k -= 1
     # "X, the president ousted in February": a participle of removal on the title
     pt = lex.past_tenure
-    if pt is not None and e < len(doc) and doc[e].lower_ in pt.removal_participles and doc[e].tag_ in {"VBN", "VBD"} \
-            and doc[e].dep_ == "acl":
+    if (
+        pt is not None
+        and e < len(doc)
+        and doc[e].lower_ in pt.removal_participles
+        and doc[e].tag_ in {"VBN", "VBD"}
+        and doc[e].dep_ == "acl"
+    ):
         return True
     # "President-elect", "Minister-designate"
     return e + 1 < len(doc) and doc[e].text in {"-", "–"} and doc[e + 1].lower_ in lex.elect_suffixes
@@ -214,8 +254,12 @@ def name_after(f: Finder, i: int) -> int:
         if tok.text == "-" and j > i and not doc[j - 1].whitespace_ and j + 1 < len(doc) and capitalised(doc[j + 1]):
             j += 1
             continue
-        if not (capitalised(tok) and tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"} and tok.text not in lex.name_stop_words
-                and (tok.is_alpha or "-" in tok.text or tok.text.endswith("."))):
+        if not (
+            capitalised(tok)
+            and tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"}
+            and tok.text not in lex.name_stop_words
+            and (tok.is_alpha or "-" in tok.text or tok.text.endswith("."))
+        ):
             break
         if tok.ent_type_ in {"DATE", "TIME", "CARDINAL", "ORDINAL"}:
             break
@@ -243,7 +287,9 @@ def name_start(f: Finder, e: int) -> int:
             if j > k + 1 and name_after(f, j) > j:
                 return j
             # the model ran the name into the place ('of [Hong Kong Carrie Lam]'): a given name splits them
-            given = next((p for p in range(j0 + 1, j - 1) if is_given_name(doc[p].text) and name_after(f, p) >= j), None)
+            given = next(
+                (p for p in range(j0 + 1, j - 1) if is_given_name(doc[p].text) and name_after(f, p) >= j), None
+            )
             if given is not None:
                 return given
         c = _country_name_end(f, j0) if j0 < len(doc) else j0
@@ -271,8 +317,9 @@ def _country_name_end(f: Finder, j: int) -> int:
 @per_lexicon
 def _country_names(lex) -> frozenset[str]:
     """The capitalised country words of ``countries.json``; made once per lexicon, not once per title."""
-    return frozenset(w for ws in lex.countries.values() for w in ws if w[:1].isupper() and " " not in w.strip(".")
-                     or w.istitle())
+    return frozenset(
+        w for ws in lex.countries.values() for w in ws if (w[:1].isupper() and " " not in w.strip(".")) or w.istitle()
+    )
 
 
 def place_licensed(f: Finder, s: int, e: int) -> bool:
@@ -280,8 +327,10 @@ def place_licensed(f: Finder, s: int, e: int) -> bool:
     or nationality qualifies it: 'Ukrainian president X', 'Puerto Rico's governor', 'the mayor of
     London', 'the chief executive of Hong Kong'."""
     doc = f.doc
-    if s > 0 and (doc[s - 1].ent_type_ in {"GPE", "NORP"} or (doc[s - 1].tag_ == "POS" and s > 1
-                                                               and doc[s - 2].ent_type_ == "GPE")):
+    if s > 0 and (
+        doc[s - 1].ent_type_ in {"GPE", "NORP"}
+        or (doc[s - 1].tag_ == "POS" and s > 1 and doc[s - 2].ent_type_ == "GPE")
+    ):
         return True
     if e + 1 < len(doc) and doc[e].lower_ == "of":
         j = e + 1 + (doc[e + 1].lower_ == "the")

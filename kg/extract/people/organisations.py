@@ -19,8 +19,9 @@ def parties(f: Finder) -> None:
     not the gazetteer's "Labour" followed by a stray "Front"."""
     lex, doc, toks = f.lex, f.doc, f.tokens
     texts, lowers = f.texts, f.lowers
-    spans = [(s, e, f.doc.vocab.strings[mid]) for mid, s, e in f.m["party"](doc)
-             if f.capitalised(s) or toks[s].is_upper]
+    spans = [
+        (s, e, f.doc.vocab.strings[mid]) for mid, s, e in f.m["party"](doc) if f.capitalised(s) or toks[s].is_upper
+    ]
     heads, n = lex.party_head_words, len(texts)
     for i, word in enumerate(texts):
         nxt = texts[i + 1] if i + 1 < n else ""
@@ -44,7 +45,7 @@ def parties(f: Finder) -> None:
             continue
         start = toks[i].idx
         for length, forms in lengths:
-            if para_text[start:start + length] in forms:
+            if para_text[start : start + length] in forms:
                 if ends is None:
                     ends = {t.idx + len(texts[k]): k for k, t in enumerate(toks)}
                 if start + length in ends:
@@ -96,20 +97,29 @@ def _party_facts_lengths() -> dict[str, tuple[tuple[int, frozenset[str]], ...]]:
 
 def _run_back(f: Finder, i: int) -> int:
     """Start of the capitalised run that ends at token i (a party or group name)."""
-    doc, lex = f.doc, f.lex
-    texts, lowers = f.texts, f.lowers
+    _doc, lex = f.doc, f.lex
+    _texts, _lowers = f.texts, f.lowers
     toks = f.tokens
     s = i
     while s > 0:
         t = toks[s - 1]
         # "Workers' Compact", "People's Alliance": a possessive inside the name
-        if t.text in {"'", "’", "'s", "’s"} and s >= 2 and f.capitalised(s - 2) and (
-                toks[s - 2].pos_ in {"NOUN", "PROPN"}):
+        if (
+            t.text in {"'", "’", "'s", "’s"}
+            and s >= 2
+            and f.capitalised(s - 2)
+            and (toks[s - 2].pos_ in {"NOUN", "PROPN"})
+        ):
             s -= 1
             continue
-        if not (capitalised(t) and t.pos_ in {"PROPN", "ADJ", "NOUN"} and (s - 1) not in f.owner
-                and t.text not in lex.name_stop_words and lex.party_adjectives.get(t.text, "") is not None
-                and not t.is_stop):
+        if not (
+            capitalised(t)
+            and t.pos_ in {"PROPN", "ADJ", "NOUN"}
+            and (s - 1) not in f.owner
+            and t.text not in lex.name_stop_words
+            and lex.party_adjectives.get(t.text, "") is not None
+            and not t.is_stop
+        ):
             break
         s -= 1
     return s
@@ -214,7 +224,7 @@ def legislatures(f: Finder) -> None:
 
 
 def motions(f: Finder, named_only: bool = False) -> None:
-    doc, lex = f.doc, f.lex
+    _doc, lex = f.doc, f.lex
     texts, lowers, lemmas = f.texts, f.lowers, f.lemmas
     toks, heads, n = f.tokens, lex.motion_name_heads, len(f.tokens)
     for i, word in enumerate(texts):
@@ -222,15 +232,37 @@ def motions(f: Finder, named_only: bool = False) -> None:
             continue
         # a named bill: capitalised run ending in Bill/Act ("Water Services Bill")
         # (not a given name: "Governor Bill Lee")
-        if word in heads and i > 0 and f.capitalised(i - 1) and toks[i - 1].pos_ == "PROPN" and not (
-                toks[i].ent_type_ == "PERSON" and i + 1 < n and toks[i + 1].ent_type_ == "PERSON" and f.capitalised(i + 1)):
+        if (
+            word in heads
+            and i > 0
+            and f.capitalised(i - 1)
+            and toks[i - 1].pos_ == "PROPN"
+            and not (
+                toks[i].ent_type_ == "PERSON"
+                and i + 1 < n
+                and toks[i + 1].ent_type_ == "PERSON"
+                and f.capitalised(i + 1)
+            )
+        ):
             s = i
             while s > 0 and f.capitalised(s - 1) and toks[s - 1].pos_ in {"PROPN", "ADJ"} and (s - 1) not in f.owner:
                 s -= 1
-            f.add(Mention(f.para, s, i + 1, "Motion", f.span_text(s, i + 1), i, key=fold(f.span_text(s, i + 1)),
-                          desc={"named": True, "noun": lowers[i]}))
+            f.add(
+                Mention(
+                    f.para,
+                    s,
+                    i + 1,
+                    "Motion",
+                    f.span_text(s, i + 1),
+                    i,
+                    key=fold(f.span_text(s, i + 1)),
+                    desc={"named": True, "noun": lowers[i]},
+                )
+            )
         elif lemmas[i] in lex.motion_nouns and toks[i].pos_ == "NOUN":
-            f.add(Mention(f.para, i, i + 1, "Motion", motion_label(toks[i]), i, desc={"named": False, "noun": lemmas[i]}))
+            f.add(
+                Mention(f.para, i, i + 1, "Motion", motion_label(toks[i]), i, desc={"named": False, "noun": lemmas[i]})
+            )
 
 
 def _under_participle(t: Token, top: Token) -> bool:
@@ -246,11 +278,24 @@ def motion_label(tok: Token) -> str:
     """A readable label for a motion from its noun phrase: 'motion to recognize ...'."""
     grammar = lexicon.load().grammar
     # (not a participle naming its mover: 'the motion, tabled by X,')
-    keep = [c for c in tok.children if c.dep_ in {"amod", "compound", "nmod", "nummod"} or (c.dep_ == "acl" and c.tag_ != "VBN")
-            or (c.dep_ == "prep" and c.lower_ in grammar["motion_label_prepositions"])]
+    keep = [
+        c
+        for c in tok.children
+        if c.dep_ in {"amod", "compound", "nmod", "nummod"}
+        or (c.dep_ == "acl" and c.tag_ != "VBN")
+        or (c.dep_ == "prep" and c.lower_ in grammar["motion_label_prepositions"])
+    ]
     words = sorted({t for c in keep for t in c.subtree} | {tok}, key=lambda t: t.i)
-    words = [t for t in words if t.dep_ not in {"poss", "case", "relcl"} and (t.dep_ != "det" or t.lower_ == "no")
-             and not _under_participle(t, tok)]
-    cut = next((k for k, t in enumerate(words) if t.i > tok.i and (t.lower_ in grammar["label_stop_words"] or t.is_punct)), len(words))
-    text = " ".join(t.text for t in words[:min(cut, 16)])
+    words = [
+        t
+        for t in words
+        if t.dep_ not in {"poss", "case", "relcl"}
+        and (t.dep_ != "det" or t.lower_ == "no")
+        and not _under_participle(t, tok)
+    ]
+    cut = next(
+        (k for k, t in enumerate(words) if t.i > tok.i and (t.lower_ in grammar["label_stop_words"] or t.is_punct)),
+        len(words),
+    )
+    text = " ".join(t.text for t in words[: min(cut, 16)])
     return text.replace(" 's", "'s").strip(" ,.")

@@ -23,8 +23,11 @@ def peers(mentions: list[Mention], docs, entities: list[Entity]) -> None:
         # the style before the name, or the name's first word ('Baroness Stowell' found whole)
         k = m.start if doc[m.start].text in pg.styles and m.end - m.start > 1 else m.start - 1
         # (a title that holds the style is no peer's style: 'Lord Mayor', 'Lord Speaker')
-        if k < 0 or doc[k].text not in pg.styles or (k > 0 and doc[k - 1].text[:1].isupper()
-                                                     and doc[k - 1].is_alpha and not doc[k].is_sent_start):
+        if (
+            k < 0
+            or doc[k].text not in pg.styles
+            or (k > 0 and doc[k - 1].text[:1].isupper() and doc[k - 1].is_alpha and not doc[k].is_sent_start)
+        ):
             continue
         if any(r == "holdsOffice" and o.key == pg.key for r, o in m.entity.roles):
             continue
@@ -37,10 +40,14 @@ def peers(mentions: list[Mention], docs, entities: list[Entity]) -> None:
         # the peer's name as styled: 'Lord Paul', 'Lord Taylor of Blackburn' (a territorial designation)
         e = m.end
         if doc[e].text == "of" if e < len(doc) else False:
-            if e + 1 < len(doc) and doc[e + 1].pos_ == "PROPN" and doc[e + 1].text[:1].isupper() \
-                    and (e + 2 >= len(doc) or not doc[e + 2].text[:1].isupper()):
+            if (
+                e + 1 < len(doc)
+                and doc[e + 1].pos_ == "PROPN"
+                and doc[e + 1].text[:1].isupper()
+                and (e + 2 >= len(doc) or not doc[e + 2].text[:1].isupper())
+            ):
                 e += 2
             else:
                 e = m.end
-        styled = f"{doc[k].text} {doc[k + 1:e].text}" if k < m.start else doc[m.start:e].text
+        styled = f"{doc[k].text} {doc[k + 1 : e].text}" if k < m.start else doc[m.start : e].text
         m.entity.names.add(styled)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.people.finder import Finder, capitalised, modifier
+from kg.extract.people.finder import Finder, modifier
 from kg.extract.people.offices import name_after, name_start, not_current, titles
 from kg.extract.people.organisations import party_word, unknown_party_before_role
 from kg.model import Mention, fold
@@ -33,8 +33,13 @@ def people(f: Finder) -> None:
             party = unknown_party_before_role(f, s)
         # "Two Democratic Representatives, X and Y", "A Republican Assemblywoman, X": a party
         # adjective before the title (not a past one: 'former Labour MPs')
-        if party is None and s > 0 and f.lex.party_adjectives.get(texts[s - 1]) and f.capitalised(s - 1) \
-                and not (s > 1 and lowers[s - 2] in f.lex.membership_ends):
+        if (
+            party is None
+            and s > 0
+            and f.lex.party_adjectives.get(texts[s - 1])
+            and f.capitalised(s - 1)
+            and not (s > 1 and lowers[s - 2] in f.lex.membership_ends)
+        ):
             party = party_word(f, s - 1)
         # "Senators X of Utah, Y and Z": each named holds the office; no names, no mention
         if alias == "plural":
@@ -44,7 +49,7 @@ def people(f: Finder) -> None:
         past = not_current(f, s, e)
         _title_person(f, s, e, office_mention=None if past else (office, label, alias), party=party, past=past)
     # party role words after a party: "NDP Leader X", "Bloc leader X", "Heartland backbenchers"
-    for i, tok in enumerate(f.tokens):
+    for i, _tok in enumerate(f.tokens):
         word, s = lowers[i], i
         # "co-leader", "deputy-leader": a hyphenated role word
         if i >= 2 and texts[i - 1] == "-" and not toks[i - 2].whitespace_ and f"{lowers[i - 2]}-{word}" in role_words:
@@ -55,7 +60,9 @@ def people(f: Finder) -> None:
             if s > 1 and toks[s - 1].tag_ == "POS" and (party is None or party.kind != "PoliticalParty"):
                 party = f.owner.get(s - 2)
             if party is None or party.kind != "PoliticalParty":
-                party = unknown_party_before_role(f, s) if f.capitalised(i) or (s > 0 and f.capitalised(s - 1)) else None
+                party = (
+                    unknown_party_before_role(f, s) if f.capitalised(i) or (s > 0 and f.capitalised(s - 1)) else None
+                )
             if party is not None or word in {"backbencher", "backbenchers"}:
                 _title_person(f, s, i + 1, office_mention=None, party=party, role=role_words[word])
     # named entities the model found
@@ -63,8 +70,12 @@ def people(f: Finder) -> None:
         if ent.label_ != "PERSON":
             continue
         s, e = ent.start, ent.end
-        while s < e and (texts[s] in lex.name_stop_words or lowers[s] in lex.office_words() or toks[s].is_punct
-                         or (s + 1 < e and f"{texts[s]} {texts[s + 1]}" in lex.name_stop_words)):
+        while s < e and (
+            texts[s] in lex.name_stop_words
+            or lowers[s] in lex.office_words()
+            or toks[s].is_punct
+            or (s + 1 < e and f"{texts[s]} {texts[s + 1]}" in lex.name_stop_words)
+        ):
             # "Tan Sri X": a two-word honorific goes whole
             s += 2 if s + 1 < e and f"{texts[s]} {texts[s + 1]}" in lex.name_stop_words else 1
         while e > s and (toks[e - 1].tag_ == "POS" or toks[e - 1].is_punct):
@@ -83,8 +94,15 @@ def people(f: Finder) -> None:
     tokens = f.tokens
 
     # which tokens can be a word of such a name (read once: a run is tried from each token)
-    name_word = [t.pos_ == "PROPN" and (t.is_title or t.is_upper) and t.is_alpha and t.ent_type_ in {"", "PERSON", "ORG"}
-                 and w not in lex.name_stop_words and w not in heads for t, w in zip(tokens, texts)]
+    name_word = [
+        t.pos_ == "PROPN"
+        and (t.is_title or t.is_upper)
+        and t.is_alpha
+        and t.ent_type_ in {"", "PERSON", "ORG"}
+        and w not in lex.name_stop_words
+        and w not in heads
+        for t, w in zip(tokens, texts)
+    ]
     i, n = 0, len(tokens)
     while i < n:
         if not name_word[i] or i in f.owner:  # (no run from here)
@@ -94,8 +112,12 @@ def people(f: Finder) -> None:
         while j < n and j not in f.owner and j - i < 3 and name_word[j]:
             j += 1
         # names take no article: "the NL Morning News" is a programme, not a person
-        if j - i >= 2 and not (j < n and tokens[j].text in after_heads) \
-                and not (i > 0 and tokens[i - 1].lower_ in {"the", "a", "an"}) and not any(t.is_upper for t in tokens[i:j]):
+        if (
+            j - i >= 2
+            and not (j < n and tokens[j].text in after_heads)
+            and not (i > 0 and tokens[i - 1].lower_ in {"the", "a", "an"})
+            and not any(t.is_upper for t in tokens[i:j])
+        ):
             f.add(Mention(f.para, i, j, "Person", f.span_text(i, j), j - 1, desc={"run": True}))
         i = max(j, i + 1)
 
@@ -121,8 +143,13 @@ def _plural_title(f: Finder, s: int, e: int, office, past: bool, party: Mention 
         k += k < len(doc) and doc[k].lower_ == "and"
     if not names:
         return
-    office = None if past else f.add(Mention(f.para, s, e, "Office", office.label, e - 1, key=office.key,
-                                             desc={"office": office, "alias": None}))
+    office = (
+        None
+        if past
+        else f.add(
+            Mention(f.para, s, e, "Office", office.label, e - 1, key=office.key, desc={"office": office, "alias": None})
+        )
+    )
     for a, b in names:
         roles = ([("holdsOffice", office)] if office else []) + ([("memberOf", party)] if party else [])
         f.add(Mention(f.para, a, b, "Person", f.span_text(a, b), b - 1, roles=roles))
@@ -131,22 +158,43 @@ def _plural_title(f: Finder, s: int, e: int, office, past: bool, party: Mention 
 def _given_name(f: Finder, tok: Token, s: int, e: int) -> bool:
     """Is ``tok``, right before the name ``doc[s:e]``, a given name the entity left out?"""
     lex = f.lex
-    return (tok.pos_ == "PROPN" and tok.dep_ == "compound" and s <= tok.head.i < e and tok.is_title
-            and tok.is_alpha and tok.ent_type_ in {"", "PERSON"} and tok.i not in f.owner and tok.text not in lex.name_stop_words
-            and tok.lower_ not in lex.office_words() and tok.lower_ not in lex.honorifics
-            and tok.lower_.rstrip(".") not in lex.grammar["title_words"]
-            and tok.text not in lex.party_head_words and tok.lower_ not in lex.party_roles)
+    return (
+        tok.pos_ == "PROPN"
+        and tok.dep_ == "compound"
+        and s <= tok.head.i < e
+        and tok.is_title
+        and tok.is_alpha
+        and tok.ent_type_ in {"", "PERSON"}
+        and tok.i not in f.owner
+        and tok.text not in lex.name_stop_words
+        and tok.lower_ not in lex.office_words()
+        and tok.lower_ not in lex.honorifics
+        and tok.lower_.rstrip(".") not in lex.grammar["title_words"]
+        and tok.text not in lex.party_head_words
+        and tok.lower_ not in lex.party_roles
+    )
 
 
-def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | None, role: str | None = None,
-                  past: bool = False) -> None:
+def _title_person(
+    f: Finder, s: int, e: int, office_mention, party: Mention | None, role: str | None = None, past: bool = False
+) -> None:
     doc = f.doc
     roles: list[tuple[str, Mention]] = []
     office = None
     if office_mention is not None:
         o, label, alias = office_mention
-        office = f.add(Mention(f.para, s, e, "Office", label, e - 1, key=o.key if not alias else fold(label),
-                               desc={"office": o, "alias": alias}))
+        office = f.add(
+            Mention(
+                f.para,
+                s,
+                e,
+                "Office",
+                label,
+                e - 1,
+                key=o.key if not alias else fold(label),
+                desc={"office": o, "alias": alias},
+            )
+        )
         roles.append(("holdsOffice", office))
         if party is not None:
             roles.append(("memberOf", party))
@@ -189,8 +237,16 @@ def _title_person(f: Finder, s: int, e: int, office_mention, party: Mention | No
     else:
         indefinite = f.lex.grammar["indefinite_determiners"]
         desc_indef = det in indefinite or (st < start and doc[st].lower_ in indefinite)
-    m = Mention(f.para, st, max(e_desc, e), "Description", f.span_text(st, max(e_desc, e)), e - 1, roles=roles,
-                desc={"indefinite": desc_indef, "possessor": det if det in {"its", "his", "her", "their"} else None})
+    m = Mention(
+        f.para,
+        st,
+        max(e_desc, e),
+        "Description",
+        f.span_text(st, max(e_desc, e)),
+        e - 1,
+        roles=roles,
+        desc={"indefinite": desc_indef, "possessor": det if det in {"its", "his", "her", "their"} else None},
+    )
     f.mentions.append(m)
     for i in range(st, max(e_desc, e)):
         f.owner[i] = m
@@ -203,16 +259,25 @@ _SECOND_WORDS = {"deputy", "vice", "assistant"}
 def descriptions(f: Finder) -> None:
     """'the chair', 'the minister', 'the leader of the X' with no name."""
     doc, lex = f.doc, f.lex
-    texts, lowers = f.texts, f.lowers
-    for i, tok in enumerate(f.tokens):
+    _texts, lowers = f.texts, f.lowers
+    for i, _tok in enumerate(f.tokens):
         if i in f.owner:
             continue
         if lowers[i] in lex.presiding_descriptions and i > 0 and lowers[i - 1] == "the":
             f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i, desc={"presiding": True}))
         elif lowers[i] in lex.party_roles and i > 0 and lowers[i - 1] in {"its", "their"}:
             # "Its leader, X," : the organisation is the one last mentioned (resolve stage)
-            f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i,
-                          desc={"possessor": lowers[i - 1], "role": lex.party_roles[lowers[i]]}))
+            f.add(
+                Mention(
+                    f.para,
+                    i - 1,
+                    i + 1,
+                    "Description",
+                    f.span_text(i - 1, i + 1),
+                    i,
+                    desc={"possessor": lowers[i - 1], "role": lex.party_roles[lowers[i]]},
+                )
+            )
         elif lowers[i] in {"leader", "head"} and i + 2 < len(doc) and lowers[i + 1] == "of":
             k = i + 2 + (lowers[i + 2] == "the")
             p = f.owner.get(k)
@@ -223,21 +288,31 @@ def descriptions(f: Finder) -> None:
                 det = lowers[st]
                 # "deputy leader of the X", "vice head of the X": a member of its leadership, not its leader
                 second = i > 0 and lowers[i - 1] in _SECOND_WORDS
-                m = Mention(f.para, st, p.end, "Description", f.span_text(st, p.end), i,
-                            roles=[("memberOf" if second else "leaderOf", p)], desc={"indefinite": det in lex.grammar["indefinite_determiners"],
-                                                           "possessor": det if det in {"its", "his", "her", "their"} else None})
+                m = Mention(
+                    f.para,
+                    st,
+                    p.end,
+                    "Description",
+                    f.span_text(st, p.end),
+                    i,
+                    roles=[("memberOf" if second else "leaderOf", p)],
+                    desc={
+                        "indefinite": det in lex.grammar["indefinite_determiners"],
+                        "possessor": det if det in {"its", "his", "her", "their"} else None,
+                    },
+                )
                 f.mentions.append(m)
                 for j in range(st, i + 1):
                     f.owner[j] = m
 
 
 def pronouns_and_relatives(f: Finder) -> None:
-    doc = f.doc
     texts, lowers = f.texts, f.lowers
     rel = f.lex.grammar["relative_pronouns"]
     gender = f.lex.grammar["pronoun_gender"]
     # a pronoun inside a direct quote speaks from the speaker's point of view, not the story's
     from kg.extract.context.quotes import QUOTE
+
     quoted = None  # found at the first pronoun
     for i, tok in enumerate(f.tokens):
         low = lowers[i]

@@ -4,9 +4,9 @@ relative clauses ('X, who leads Y') and member phrases ('X, a member of the Y').
 from __future__ import annotations
 
 from kg.extract.people.finder import Finder, capitalised
-from kg.extract.people.offices import not_current
-from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
 from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
+from kg.extract.people.predicates import fellow, predicate_role, such_as
+from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
 from kg.model import Mention, fold
 
 
@@ -17,18 +17,31 @@ def appositions(f: Finder) -> None:
     for m in people:
         e = m.end
         # "former Labour MP X": a past membership is none
-        m.roles[:] = [(r, p) for r, p in m.roles if not (r == "memberOf" and p.kind == "PoliticalParty" and p.end <= m.start
-                                                          and p.start > 0 and doc[p.start - 1].lower_ in lex.membership_ends)]
+        m.roles[:] = [
+            (r, p)
+            for r, p in m.roles
+            if not (
+                r == "memberOf"
+                and p.kind == "PoliticalParty"
+                and p.end <= m.start
+                and p.start > 0
+                and doc[p.start - 1].lower_ in lex.membership_ends
+            )
+        ]
         past = past_tenure(f, m)
         party_before(f, m)
-        _fellow(f, m)
+        fellow(f, m)
         party_after(f, m)
         leads_clause(f, m)
         party_of_list(f, m)
-        _such_as(f, m)
+        such_as(f, m)
         # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
-        if e + 2 < len(doc) and doc[e].text == "(" and doc[e + 2].text in {"-", "–", ","} \
-                and party_initials(f, doc[e + 1].text):
+        if (
+            e + 2 < len(doc)
+            and doc[e].text == "("
+            and doc[e + 2].text in {"-", "–", ","}
+            and party_initials(f, doc[e + 1].text)
+        ):
             name = party_initials(f, doc[e + 1].text)
             p = f.owner.get(e + 1)
             if p is None or p.kind != "PoliticalParty":
@@ -50,13 +63,25 @@ def appositions(f: Finder) -> None:
             while k < len(doc) and doc[k].ent_iob_ == "I" and k not in f.owner:
                 k += 1
             # (an apposition after the comma: not 'X of California, through a motion filed by Representative Y')
-            if k + 1 < len(doc) and doc[k].text == "," and (doc[k + 1].lower_ in {"a", "an", "the"} or (
-                    (k + 1) in f.owner and f.owner[k + 1].kind in {"Office", "Description"})):
+            if (
+                k + 1 < len(doc)
+                and doc[k].text == ","
+                and (
+                    doc[k + 1].lower_ in {"a", "an", "the"}
+                    or ((k + 1) in f.owner and f.owner[k + 1].kind in {"Office", "Description"})
+                )
+            ):
                 e = k
         # "X, the leader of the Y," / "X, a member of the governing Y" / "X, a first-term MP for the Y"
         if e + 1 < len(doc) and doc[e].text == ",":
-            d = next((f.owner[k] for k in range(e + 1, min(e + 6, len(doc))) if k in f.owner
-                      and f.owner[k].kind in {"Description", "Office"}), None)
+            d = next(
+                (
+                    f.owner[k]
+                    for k in range(e + 1, min(e + 6, len(doc)))
+                    if k in f.owner and f.owner[k].kind in {"Description", "Office"}
+                ),
+                None,
+            )
             appos = [c for c in doc[m.head].children if c.dep_ == "appos"]
             if appos and appos[0].i in f.owner and f.owner[appos[0].i].kind in {"Description", "Office"}:
                 d = f.owner[appos[0].i]
@@ -66,14 +91,26 @@ def appositions(f: Finder) -> None:
             # "X, Speaker from 2011 to 2015,": an office of a span of years is past
             if d is not None and year_span(f, d.end, clause_end(f, d.end)):
                 continue
-            if d is not None and d.kind == "Office" and all(doc[k].pos_ in {"DET", "NOUN", "PART", "ADJ", "PROPN"}
-                                                             or doc[k].text in {"'s", "’s"} for k in range(e + 1, d.start)):
+            if (
+                d is not None
+                and d.kind == "Office"
+                and all(
+                    doc[k].pos_ in {"DET", "NOUN", "PART", "ADJ", "PROPN"} or doc[k].text in {"'s", "’s"}
+                    for k in range(e + 1, d.start)
+                )
+            ):
                 m.roles.append(("holdsOffice", d))
                 # "X, the Democratic Speaker of the House": a party word before the office
                 party_between(f, m, e + 1, d.start)
                 d = None
-            if d is not None and d.kind == "Description" and all(
-                    doc[k].pos_ in {"DET", "ADJ", "NOUN", "PART", "PUNCT", "PROPN", "NUM"} for k in range(e + 1, d.start)):
+            if (
+                d is not None
+                and d.kind == "Description"
+                and all(
+                    doc[k].pos_ in {"DET", "ADJ", "NOUN", "PART", "PUNCT", "PROPN", "NUM"}
+                    for k in range(e + 1, d.start)
+                )
+            ):
                 m.roles.extend(d.roles)
                 d.antecedent = m
                 # "X, the Democratic Speaker of the House": a party word before the title
@@ -88,14 +125,29 @@ def appositions(f: Finder) -> None:
             if c.dep_ == "relcl" and c.lemma_ in lex.lead_verbs and not in_past(c):
                 for o in c.children:
                     if o.dep_ == "dobj":
-                        p = f.owner.get(o.i) or next((f.owner[t.i] for t in o.subtree if t.i in f.owner
-                                                      and f.owner[t.i].kind == "PoliticalParty"), None)
+                        p = f.owner.get(o.i) or next(
+                            (
+                                f.owner[t.i]
+                                for t in o.subtree
+                                if t.i in f.owner and f.owner[t.i].kind == "PoliticalParty"
+                            ),
+                            None,
+                        )
                         if p is not None and p.kind == "PoliticalParty":
                             m.roles.append(("leaderOf", p))
                         elif c.lemma_ == "chair":
                             chunk = " ".join(t.text for t in o.subtree if t.dep_ != "det")
-                            om = f.add(Mention(f.para, o.left_edge.i, o.right_edge.i + 1, "Office",
-                                               f"Chair of the {chunk}", o.i, key=fold(f"chair of the {chunk}")))
+                            om = f.add(
+                                Mention(
+                                    f.para,
+                                    o.left_edge.i,
+                                    o.right_edge.i + 1,
+                                    "Office",
+                                    f"Chair of the {chunk}",
+                                    o.i,
+                                    key=fold(f"chair of the {chunk}"),
+                                )
+                            )
                             m.roles.append(("holdsOffice", om))
         if past is not None:
             drop_past_offices(f, m, past)
@@ -116,7 +168,7 @@ def appositions(f: Finder) -> None:
                 p = f.owner.get(next(j + 1 for j in range(k, len(doc)) if doc[j].text == ")"))
             if p is not None and p.kind == "Person":
                 # "Three former Labour MPs, X and Y": a past membership is none
-                past = any(t.lower_ in lex.membership_ends for t in doc[max(0, d.start - 1):d.end])
+                past = any(t.lower_ in lex.membership_ends for t in doc[max(0, d.start - 1) : d.end])
                 p.roles.extend(r for r in d.roles if r not in p.roles and not (past and r[0] == "memberOf"))
                 d.antecedent = p
 
@@ -134,23 +186,27 @@ def party_before(f: Finder, m: Mention) -> None:
             p = f.owner.get(i - 1)
             if (p is None or p.kind != "PoliticalParty") and capitalised(doc[i - 1]) and (i - 1) not in f.owner:
                 p = party_word(f, i - 1)
-            if p is not None and p.kind == "PoliticalParty" and all(
-                    k in f.owner and f.owner[k].kind == "Office" for k in range(i + 1, m.start)) \
-                    and not (p.start > 0 and doc[p.start - 1].lower_ in lex.membership_ends) \
-                    and not any(r[1] is p for r in m.roles):
+            if (
+                p is not None
+                and p.kind == "PoliticalParty"
+                and all(k in f.owner and f.owner[k].kind == "Office" for k in range(i + 1, m.start))
+                and not (p.start > 0 and doc[p.start - 1].lower_ in lex.membership_ends)
+                and not any(r[1] is p for r in m.roles)
+            ):
                 m.roles.append(("memberOf", p))
             return
         p = party_word(f, i) if capitalised(t) and t.pos_ in {"PROPN", "ADJ", "NOUN"} else None
         if p is not None:
             # "former Republican senator X": a past membership
-            if i == 0 or doc[i - 1].lower_ not in lex.membership_ends:
-                if ("memberOf", p) not in m.roles and ("leaderOf", p) not in m.roles:
-                    m.roles.append(("memberOf", p))
+            past = i > 0 and doc[i - 1].lower_ in lex.membership_ends
+            if not past and ("memberOf", p) not in m.roles and ("leaderOf", p) not in m.roles:
+                m.roles.append(("memberOf", p))
             return
         o = f.owner.get(i)
         # title and role words between: 'Representative', 'state representative', 'committee member'
-        if (o is not None and o.kind in {"Office", "Description"}) or (o is None and t.pos_ in {"NOUN", "PROPN"}
-                                                                       and t.is_alpha and not t.ent_type_):
+        if (o is not None and o.kind in {"Office", "Description"}) or (
+            o is None and t.pos_ in {"NOUN", "PROPN"} and t.is_alpha and not t.ent_type_
+        ):
             i -= 1
             continue
         return
@@ -228,9 +284,13 @@ def leads_clause(f: Finder, m: Mention) -> None:
     doc, lex = f.doc, f.lex
     head = doc[m.head]
     verb = head.head
-    _predicate_role(f, m)
-    if head.dep_ != "nsubj" or verb.lemma_ not in lex.lead_verbs or verb.tag_ not in {"VBZ", "VBP"} \
-            or any(c.dep_ == "neg" for c in verb.children):
+    predicate_role(f, m)
+    if (
+        head.dep_ != "nsubj"
+        or verb.lemma_ not in lex.lead_verbs
+        or verb.tag_ not in {"VBZ", "VBP"}
+        or any(c.dep_ == "neg" for c in verb.children)
+    ):
         return
     for o in verb.children:
         if o.dep_ == "dobj":
@@ -248,18 +308,30 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
             break
         p = f.owner.get(i)
         # "X, the Democratic chairman of the committee": a party word before a role noun
-        if p is None and i + 1 < end and capitalised(doc[i]) and doc[i + 1].pos_ == "NOUN" and doc[i + 1].is_lower \
-                and f.lex.party_adjectives.get(doc[i].text) and not {t.lower_ for t in doc[k:i]} & lex.membership_ends:
+        if (
+            p is None
+            and i + 1 < end
+            and capitalised(doc[i])
+            and doc[i + 1].pos_ == "NOUN"
+            and doc[i + 1].is_lower
+            and f.lex.party_adjectives.get(doc[i].text)
+            and not {t.lower_ for t in doc[k:i]} & lex.membership_ends
+        ):
             p = party_word(f, i)
             if p is not None:
                 m.roles.append(("memberOf", p))
             break
         # "X, a Democrat from Ohio,", "X, a Republican,", "X, a Maine Democrat,": a party noun after the article
         # (and a place)
-        if (i == k + 1 or i == k + 2 and doc[k + 1].ent_type_ == "GPE" and doc[k + 1].i not in f.owner) \
-                and doc[k].lower_ in {"a", "an"} and (p is None or p.kind == "PoliticalParty") \
-                and capitalised(doc[i]) and doc[i].tag_ == "NNP" and f.lex.party_adjectives.get(doc[i].text) \
-                and not (i + 1 < end and doc[i + 1].pos_ in {"NOUN", "PROPN"}):
+        if (
+            (i == k + 1 or (i == k + 2 and doc[k + 1].ent_type_ == "GPE" and doc[k + 1].i not in f.owner))
+            and doc[k].lower_ in {"a", "an"}
+            and (p is None or p.kind == "PoliticalParty")
+            and capitalised(doc[i])
+            and doc[i].tag_ == "NNP"
+            and f.lex.party_adjectives.get(doc[i].text)
+            and not (i + 1 < end and doc[i + 1].pos_ in {"NOUN", "PROPN"})
+        ):
             p = party_word(f, i)
             if p is not None and ("memberOf", p) not in m.roles:
                 m.roles.append(("memberOf", p))
@@ -268,8 +340,11 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
             before = {t.lower_ for t in doc[k:i]}
             after = doc[p.end].lower_ if p.end < len(doc) else ""
             if before & lex.member_nouns or after in lex.member_nouns or before & {"of", "for"}:
-                rel = "leaderOf" if ("leader" in before or after == "leader") and not before & {"deputy", "vice", "assistant"} \
+                rel = (
+                    "leaderOf"
+                    if ("leader" in before or after == "leader") and not before & {"deputy", "vice", "assistant"}
                     else "memberOf"
+                )
                 m.roles.append((rel, p))
             break
         if p is not None and p.kind == "Office" and (("holdsOffice", p) not in m.roles):
@@ -293,90 +368,3 @@ def _coordinated_title(f: Finder, d: Mention) -> None:
         return
     p.roles.extend(r for r in d.roles if r not in p.roles)
     d.antecedent = p
-
-
-def _predicate_role(f: Finder, m: Mention) -> None:
-    """A role or office as the predicate of a name, in the present or taken up: 'X is the leader
-    of the Y', 'X became Prime Minister', 'X was elected Speaker', 'members elected X as the new
-    leader', 'X assumed the office of Speaker', 'X took office as Mayor'; not 'X was the leader'
-    (the past), 'X will become Speaker' or 'X is expected to become Speaker' (the future)."""
-    doc, lex, pt = f.doc, f.lex, f.lex.past_tenure
-    if pt is None:
-        return
-    head = doc[m.head]
-    verb = head.head
-    # (not 'expected to become'; but 'voted to elect X as leader' has elected)
-    if (verb.dep_ == "xcomp" and not (verb.head.lemma_ == "vote" and verb.head.tag_ == "VBD")) or any(c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _FUTURE) for c in verb.children):
-        return
-    taking = pt.dated_exceptions | {"become"}
-    assumed = head.dep_ == "nsubj" and verb.lemma_ in pt.assume_verbs
-    if not ((head.dep_ == "nsubj" and (verb.lemma_ == "become" or (verb.lemma_ == "be" and verb.tag_ in {"VBZ", "VBP"})))
-            or (head.dep_ in {"nsubjpass", "dobj"} and verb.lemma_ in taking) or assumed):
-        return
-    preds = [c for c in verb.children if c.dep_ in {"attr", "oprd", "xcomp"} and not assumed]
-    preds += [p for x in verb.children if x.dep_ == "prep" and x.lower_ == "as" for p in x.children if p.dep_ == "pobj"]
-    # "assumed the office of Speaker"
-    preds += [p for o in verb.children if assumed and o.dep_ == "dobj" and o.lemma_ in pt.nouns
-              for x in o.children if x.dep_ == "prep" and x.lower_ == "of" for p in x.children if p.dep_ == "pobj"]
-    for c in preds:
-        d = f.owner.get(c.i)
-        roles = []
-        if d is not None and d.kind == "Office" and not past_title(f, d):
-            roles.append(("holdsOffice", d))
-        elif d is not None and d.kind == "Description":
-            roles = list(d.roles)
-        elif c.lower_ in lex.party_roles:
-            for prep in (x for x in c.children if x.dep_ == "prep" and x.lower_ == "of"):
-                p = next((f.owner[t.i] for t in prep.children if t.dep_ == "pobj" and t.i in f.owner), None)
-                if p is not None and p.kind == "PoliticalParty":
-                    roles.append((lex.party_roles[c.lower_], p))
-        m.roles.extend(r for r in roles if r not in m.roles)
-
-
-_FUTURE = {"will", "would", "could", "may", "might", "shall", "'ll"}
-
-
-def past_title(f: Finder, o: Mention) -> bool:
-    """Is the office mention ``o`` a past or future one ('former Speaker', 'Speaker-elect')?"""
-    return not_current(f, o.start, o.end)
-
-
-def _fellow(f: Finder, m: Mention) -> None:
-    """'Senator X and fellow Republican Representative Y', 'X and fellow Labour MP Y': the party
-    of the name after 'fellow' is the party of the name it is joined to."""
-    doc = f.doc
-    k = min([m.start] + [p.start for r, p in m.roles if r == "memberOf"])
-    if k == 0 or doc[k - 1].lower_ != "fellow" or doc[m.head].dep_ != "conj":
-        return
-    other = doc[m.head].head.i
-    x = next((x for x in f.mentions if x.kind == "Person" and x.start <= other < x.end), None)
-    if x is not None:
-        x.roles.extend(r for r in m.roles if r[0] == "memberOf" and r not in x.roles)
-
-
-def _such_as(f: Finder, m: Mention) -> None:
-    """'Some Democrats, such as X, opposed it', 'Labour MPs including X and Y rebelled': a name
-    given as an example of a party's members (not 'former Democrats such as X')."""
-    doc, lex = f.doc, f.lex
-    first = doc[m.head]
-    while first.dep_ == "conj" and first.head.i != first.i:
-        first = first.head
-    prep = first.head
-    if first.dep_ != "pobj" or not (prep.lower_ == "including" or (prep.lower_ == "as" and any(
-            c.lower_ == "such" for c in prep.children))):
-        return
-    group = prep.head
-    # (the tagger takes 'MPs' for a singular)
-    plural = group.tag_ in {"NNS", "NNPS"} or (group.text.endswith("s") and group.lower_[:-1] in lex.party_roles)
-    if not plural or any(c.lower_ in lex.membership_ends for c in group.children):
-        return
-    p = f.owner.get(group.i)
-    if p is None or p.kind != "PoliticalParty":
-        name = lex.party_adjectives.get(group.text[:-1]) if group.text.endswith("s") else None
-        p = f.add(Mention(f.para, group.i, group.i + 1, "PoliticalParty", gazetteer_key(name) or name, group.i,
-                          key=gazetteer_key(name))) if name and group.i not in f.owner else None
-    if p is None:
-        p = next((party_word(f, c.i) for c in group.children if c.dep_ in {"amod", "compound"} and capitalised(c)
-                  and party_word(f, c.i) is not None), None)
-    if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
-        m.roles.append(("memberOf", p))

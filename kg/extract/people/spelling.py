@@ -46,7 +46,7 @@ def _deletions(word: str, n: int) -> set[str]:
     """Every string made from ``word`` by deleting at most ``n`` characters (``word`` itself too)."""
     found, frontier = {word}, {word}
     for _ in range(n):
-        frontier = {w[:i] + w[i + 1:] for w in frontier for i in range(len(w))}
+        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
         found |= frontier
     return found
 

@@ -37,8 +37,9 @@ def year_span(f: Finder, s: int, e: int) -> bool:
     pt, doc = f.lex.past_tenure, f.doc
     if pt is None:
         return False
-    return any(doc[k].lower_ in pt.span_words and any(_year(doc[j]) for j in range(k + 1, min(k + 3, e)))
-               for k in range(s, e))
+    return any(
+        doc[k].lower_ in pt.span_words and any(_year(doc[j]) for j in range(k + 1, min(k + 3, e))) for k in range(s, e)
+    )
 
 
 def past_tenure(f: Finder, m: Mention):
@@ -55,9 +56,14 @@ def past_tenure(f: Finder, m: Mention):
         s, e = c.left_edge.i, c.right_edge.i + 1
         # (not an act of a holder: 'who led the government to a landslide')
         act = any(t.dep_ == "prep" and t.lower_ == "to" for t in c.children)
-        if any(k in f.owner and f.owner[k].kind == "Office" for k in range(s, e)) or year_span(f, s, e) \
-                or (not act and any(t.dep_ in {"dobj", "pobj", "attr", "npadvmod"} and t.lemma_ in pt.nouns
-                                    for t in c.subtree)):
+        if (
+            any(k in f.owner and f.owner[k].kind == "Office" for k in range(s, e))
+            or year_span(f, s, e)
+            or (
+                not act
+                and any(t.dep_ in {"dobj", "pobj", "attr", "npadvmod"} and t.lemma_ in pt.nouns for t in c.subtree)
+            )
+        ):
             return c
     return None
 
@@ -67,12 +73,31 @@ def drop_past_offices(f: Finder, m: Mention, clause) -> None:
     before the name is the past office ('President X, who led the country during the war')."""
     s, e = clause.left_edge.i, clause.right_edge.i + 1
     inside = {f.owner[k] for k in range(s, e) if k in f.owner}
-    named = {o.key or o.name for x in inside for o in [x] + [p for r, p in x.roles if r == "holdsOffice"] if o.kind == "Office"}
+    named = {
+        o.key or o.name
+        for x in inside
+        for o in [x] + [p for r, p in x.roles if r == "holdsOffice"]
+        if o.kind == "Office"
+    }
     # "Mayor X, who was a councillor until 2018": another post, not the title's
-    other = any((t.dep_ == "attr" or (t.dep_ == "pobj" and t.head.lower_ == "as")) and t.pos_ in {"NOUN", "PROPN"}
-                and t.lemma_ not in f.lex.past_tenure.nouns for t in clause.subtree)
-    m.roles[:] = [(r, o) for r, o in m.roles if not (r == "holdsOffice" and (
-        (o.key or o.name) in named or s <= o.start < e or (not named and not other and m.start <= o.start < m.end)))]
+    other = any(
+        (t.dep_ == "attr" or (t.dep_ == "pobj" and t.head.lower_ == "as"))
+        and t.pos_ in {"NOUN", "PROPN"}
+        and t.lemma_ not in f.lex.past_tenure.nouns
+        for t in clause.subtree
+    )
+    m.roles[:] = [
+        (r, o)
+        for r, o in m.roles
+        if not (
+            r == "holdsOffice"
+            and (
+                (o.key or o.name) in named
+                or s <= o.start < e
+                or (not named and not other and m.start <= o.start < m.end)
+            )
+        )
+    ]
     if clause.lemma_ in f.lex.lead_verbs:
         m.roles[:] = [(r, o) for r, o in m.roles if not (r == "leaderOf" and s <= o.start < e)]
 
@@ -86,10 +111,13 @@ def dated_title(f: Finder, m: Mention) -> None:
     if pt is None or head.dep_ not in {"nsubj", "nsubjpass"}:
         return
     verb = head.head
-    if verb.lemma_ in pt.dated_exceptions or not (verb.tag_ == "VBD" or any(
-            c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)):
+    if verb.lemma_ in pt.dated_exceptions or not (
+        verb.tag_ == "VBD" or any(c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)
+    ):
         return
-    dated = any(c.dep_ == "prep" and c.lower_ == "in" and any(t.dep_ == "pobj" and _year(t) and t.like_num
-                                                              for t in c.children) for c in verb.children)
+    dated = any(
+        c.dep_ == "prep" and c.lower_ == "in" and any(t.dep_ == "pobj" and _year(t) and t.like_num for t in c.children)
+        for c in verb.children
+    )
     if dated:
         m.roles[:] = [(r, o) for r, o in m.roles if not (r == "holdsOffice" and m.start <= o.start < m.end)]

@@ -1,0 +1,131 @@
+"""Roles stated by a clause's predicate or by a group a name is given in: 'X is the leader of the Y', 'X
+became Prime Minister' (not 'X will become Speaker'), 'Senator X and fellow Republican Y', 'Some Democrats,
+such as X, opposed it' (called from :mod:`kg.extract.people.roles`)."""
+
+from __future__ import annotations
+
+from kg.extract.people.finder import Finder, capitalised
+from kg.extract.people.offices import not_current
+from kg.extract.people.organisations import gazetteer_key, party_word
+from kg.model import Mention
+
+__all__ = ["fellow", "past_title", "predicate_role", "such_as"]
+
+
+def predicate_role(f: Finder, m: Mention) -> None:
+    """A role or office as the predicate of a name, in the present or taken up: 'X is the leader
+    of the Y', 'X became Prime Minister', 'X was elected Speaker', 'members elected X as the new
+    leader', 'X assumed the office of Speaker', 'X took office as Mayor'; not 'X was the leader'
+    (the past), 'X will become Speaker' or 'X is expected to become Speaker' (the future)."""
+    doc, lex, pt = f.doc, f.lex, f.lex.past_tenure
+    if pt is None:
+        return
+    head = doc[m.head]
+    verb = head.head
+    # (not 'expected to become'; but 'voted to elect X as leader' has elected)
+    if (verb.dep_ == "xcomp" and not (verb.head.lemma_ == "vote" and verb.head.tag_ == "VBD")) or any(
+        c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _FUTURE) for c in verb.children
+    ):
+        return
+    taking = pt.dated_exceptions | {"become"}
+    assumed = head.dep_ == "nsubj" and verb.lemma_ in pt.assume_verbs
+    if not (
+        (head.dep_ == "nsubj" and (verb.lemma_ == "become" or (verb.lemma_ == "be" and verb.tag_ in {"VBZ", "VBP"})))
+        or (head.dep_ in {"nsubjpass", "dobj"} and verb.lemma_ in taking)
+        or assumed
+    ):
+        return
+    preds = [c for c in verb.children if c.dep_ in {"attr", "oprd", "xcomp"} and not assumed]
+    preds += [p for x in verb.children if x.dep_ == "prep" and x.lower_ == "as" for p in x.children if p.dep_ == "pobj"]
+    # "assumed the office of Speaker"
+    preds += [
+        p
+        for o in verb.children
+        if assumed and o.dep_ == "dobj" and o.lemma_ in pt.nouns
+        for x in o.children
+        if x.dep_ == "prep" and x.lower_ == "of"
+        for p in x.children
+        if p.dep_ == "pobj"
+    ]
+    for c in preds:
+        d = f.owner.get(c.i)
+        roles = []
+        if d is not None and d.kind == "Office" and not past_title(f, d):
+            roles.append(("holdsOffice", d))
+        elif d is not None and d.kind == "Description":
+            roles = list(d.roles)
+        elif c.lower_ in lex.party_roles:
+            for prep in (x for x in c.children if x.dep_ == "prep" and x.lower_ == "of"):
+                p = next((f.owner[t.i] for t in prep.children if t.dep_ == "pobj" and t.i in f.owner), None)
+                if p is not None and p.kind == "PoliticalParty":
+                    roles.append((lex.party_roles[c.lower_], p))
+        m.roles.extend(r for r in roles if r not in m.roles)
+
+
+_FUTURE = {"will", "would", "could", "may", "might", "shall", "'ll"}
+
+
+def past_title(f: Finder, o: Mention) -> bool:
+    """Is the office mention ``o`` a past or future one ('former Speaker', 'Speaker-elect')?"""
+    return not_current(f, o.start, o.end)
+
+
+def fellow(f: Finder, m: Mention) -> None:
+    """'Senator X and fellow Republican Representative Y', 'X and fellow Labour MP Y': the party
+    of the name after 'fellow' is the party of the name it is joined to."""
+    doc = f.doc
+    k = min([m.start] + [p.start for r, p in m.roles if r == "memberOf"])
+    if k == 0 or doc[k - 1].lower_ != "fellow" or doc[m.head].dep_ != "conj":
+        return
+    other = doc[m.head].head.i
+    x = next((x for x in f.mentions if x.kind == "Person" and x.start <= other < x.end), None)
+    if x is not None:
+        x.roles.extend(r for r in m.roles if r[0] == "memberOf" and r not in x.roles)
+
+
+def such_as(f: Finder, m: Mention) -> None:
+    """'Some Democrats, such as X, opposed it', 'Labour MPs including X and Y rebelled': a name
+    given as an example of a party's members (not 'former Democrats such as X')."""
+    doc, lex = f.doc, f.lex
+    first = doc[m.head]
+    while first.dep_ == "conj" and first.head.i != first.i:
+        first = first.head
+    prep = first.head
+    if first.dep_ != "pobj" or not (
+        prep.lower_ == "including" or (prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.children))
+    ):
+        return
+    group = prep.head
+    # (the tagger takes 'MPs' for a singular)
+    plural = group.tag_ in {"NNS", "NNPS"} or (group.text.endswith("s") and group.lower_[:-1] in lex.party_roles)
+    if not plural or any(c.lower_ in lex.membership_ends for c in group.children):
+        return
+    p = f.owner.get(group.i)
+    if p is None or p.kind != "PoliticalParty":
+        name = lex.party_adjectives.get(group.text[:-1]) if group.text.endswith("s") else None
+        p = (
+            f.add(
+                Mention(
+                    f.para,
+                    group.i,
+                    group.i + 1,
+                    "PoliticalParty",
+                    gazetteer_key(name) or name,
+                    group.i,
+                    key=gazetteer_key(name),
+                )
+            )
+            if name and group.i not in f.owner
+            else None
+        )
+    if p is None:
+        p = next(
+            (
+                party_word(f, c.i)
+                for c in group.children
+                if c.dep_ in {"amod", "compound"} and capitalised(c) and party_word(f, c.i) is not None
+            ),
+            None,
+        )
+    if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
+        m.roles.append(("memberOf", p))
