@@ -7,9 +7,14 @@ from __future__ import annotations
 from kg.extract.people.finder import Finder, capitalised, longest, per_lexicon
 from kg.extract.people.given_names import is_given_name
 from kg.model import Mention
+from kg.ontology.schema import Office
 
 
-def titles(f: Finder) -> list[tuple[int, int, object]]:
+#: a title phrase: (start, end, (office, label, alias)); the alias is "plural" for a plural title
+Title = tuple[int, int, tuple[Office, str, str | None]]
+
+
+def titles(f: Finder) -> list[Title]:
     """(start, end, office) for each title phrase, portfolios included ("Finance Minister")."""
     doc, lex = f.doc, f.lex
     by_key = lex.offices_by_key
@@ -18,7 +23,7 @@ def titles(f: Finder) -> list[tuple[int, int, object]]:
     found = [(s, e, doc.vocab.strings[mid]) for mid, s, e in f.m["office"](doc) if f.free(s, e)]
     listed = {(s, e) for s, e, _ in f.m["office"](doc)}
     found += [x for x in _qualified_forms(f) if (x[0], x[1]) not in listed and _free_of_all_but_houses(f, x[0], x[1])]
-    out: list[tuple[int, int, object]] = []
+    out: list[Title] = []
     for s, e, key in longest(found):
         o = by_key[key]
         if o.title_case and not capitalised(doc[s]) and not place_licensed(f, s, e):
@@ -78,7 +83,7 @@ def _definite_title(f: Finder, s: int, e: int, o) -> None:
         f.add(Mention(f.para, s - 1, e, "Description", f.span_text(s - 1, e), e - 1, desc={"office_key": o.key}))
 
 
-def _shadow(f: Finder, found: tuple[int, int, object], by_key: dict) -> tuple[int, int, object]:
+def _shadow(f: Finder, found: Title, by_key: dict) -> Title:
     """'Shadow Home Secretary', 'Shadow Chancellor': a title after 'shadow' is the opposition's
     spokesperson for it, a shadow minister, not the office itself."""
     doc = f.doc
