@@ -9,7 +9,6 @@ from kg.extract.people.given_names import is_given_name
 from kg.model import Mention
 from kg.ontology.schema import Office
 
-
 #: a title phrase: (start, end, (office, label, alias)); the alias is "plural" for a plural title
 Title = tuple[int, int, tuple[Office, str, str | None]]
 
