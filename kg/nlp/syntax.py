@@ -39,6 +39,10 @@ def is_passive(verb: Token) -> bool:
     # "was co-sponsored by X": a split prefix leaves the participle a complement of 'be'
     if _be_complement(verb) and any(c.dep_ == "agent" for c in verb.children):
         return True
+    # "When asked to apologise, X refused", "Ejected from the chamber, X said": a bare participle clause
+    if verb.tag_ == "VBN" and verb.dep_ == "advcl" and not any(
+            c.dep_ in {"aux", "nsubj", "nsubjpass", "dobj", "expl"} for c in verb.children):
+        return True
     # "being kicked out": auxpass may hang on the xcomp itself
     return (
         verb.tag_ == "VBN"
@@ -179,12 +183,23 @@ def object_of(verb: Token) -> Token | None:
         # "a motion ..., tabled by X": the participle's noun
         if verb.dep_ == "acl":
             return verb.head
-        # "being kicked out" under "ended up": the subject of the governing verb
-        if verb.dep_ in {"xcomp", "acl"}:
+        # "being kicked out" under "ended up", "when asked to apologise, X ...": the subject of the governing verb
+        if verb.dep_ in {"xcomp", "acl", "advcl"}:
             return subject_of(verb.head)
         return None
     obj = children(verb, "dobj")
     return obj[0] if obj else None
+
+
+def for_to(tok: Token) -> bool:
+    """'for X to apologise': an infinitive with a subject of its own, opened by 'for'; or 'calls to apologise'
+    read as a relative clause: an infinitive with no subject on a noun."""
+    kids = list(tok.children)
+    if not any(c.dep_ == "aux" and c.lower_ == "to" for c in kids):
+        return False
+    if tok.dep_ == "relcl":
+        return not any(c.dep_ in {"nsubj", "nsubjpass"} for c in kids)
+    return any(c.dep_ == "mark" and c.lower_ == "for" for c in kids)
 
 
 def governors(tok: Token) -> Iterator[Token]:
@@ -195,8 +210,9 @@ def governors(tok: Token) -> Iterator[Token]:
         and cur.head.i != cur.i
     ):
         dep = cur.dep_
-        # an adverbial clause ("after accusing X", "when he refused") keeps its own modality
-        if dep in {"advcl", "relcl"} or (
+        # an adverbial clause ("after accusing X", "when he refused") keeps its own modality; a
+        # for-to clause ("called for X to apologise", parsed as one) is the verb's complement
+        if (dep in {"advcl", "relcl"} and not for_to(cur)) or (
             dep == "pcomp"
             and cur.head.dep_ == "prep"
             and cur.head.head.pos_ in {"VERB", "AUX"}

@@ -66,6 +66,8 @@ class Rule(_Strict):
                                                         "a demand, not a report ('said X must apologise')")
     dobj: Words | None = Field(None, description="the direct object's (or passive subject's) lemma must be one of these: "
                                                  "'denied consent'")
+    object_asks: Words | None = Field(None, description="the direct object (one of 'dobj') asks for one of these "
+                                                        "('rejected calls to apologise', 'demands for an apology')")
     prep: Words | None = Field(None, description="a preposition child, one of these, whose object is the target: "
                                                  "'voted against the bill'")
     without_prep: Words | None = Field(

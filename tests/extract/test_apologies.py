@@ -78,3 +78,65 @@ def test_apologies_traps(facts, text) -> None:
 def test_apologies_saying_without_demanding(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {r for r in asserted if r[0] == "ApologyDemand"}, asserted
+
+
+# issue 39.4: demands by any verb of asking, refusals of the calls, apologies however delivered; the asked-for
+# apology is never made (Westminster, US, Indian, African, Australian, council vocabulary)
+ACTS = [
+    ("Senator Nkem Obi advised Governor Maren Holt to apologise.", ("ApologyDemand", "Nkem Obi", "Maren Holt")),
+    ("The Speaker expected MLA Kavya Rao to withdraw the remark.", ("ApologyDemand", "Speaker", "Kavya Rao")),
+    ("Councillor Wren Addo challenged Mayor Tobias Kanyi to apologise to residents.",
+     ("ApologyDemand", "Wren Addo", "Tobias Kanyi")),
+    ("Councillor Wren Addo has called for Mayor Tobias Kanyi to apologise.", ("ApologyDemand", "Wren Addo", "Tobias Kanyi")),
+    ("When asked to apologise, Senator Tobias Kanyi refused.", ("ApologyDemand", "-", "Tobias Kanyi")),
+    ("When asked to apologise, Senator Tobias Kanyi refused.", ("ApologyRefusal", "Tobias Kanyi", "-")),
+    ("Asked by the Speaker to withdraw, MP Farah Quint refused.", ("ApologyDemand", "Speaker", "Farah Quint")),
+    ("Minister Moira Dunne said she does not intend to apologise.", ("ApologyRefusal", "Moira Dunne", "-")),
+    ("Governor Maren Holt rejected calls to apologise.", ("ApologyRefusal", "Maren Holt", "-")),
+    ("Minister Moira Dunne dismissed demands for an apology.", ("ApologyRefusal", "Moira Dunne", "-")),
+    ("Chief Minister Arun Velan brushed aside opposition demands to withdraw the remark.",
+     ("ApologyRefusal", "Arun Velan", "-")),
+    ("The Premier refused calls to apologise to the Legislative Assembly.", ("ApologyRefusal", "Premier", "-")),
+    ("MP Owen Pryce tendered an unreserved apology to the House.", ("Apology", "Owen Pryce", "-")),
+    ("Senator Tobias Kanyi rendered an apology to Senator Nkem Obi.", ("Apology", "Tobias Kanyi", "Nkem Obi")),
+    ("MP Farah Quint was forced to apologise to the House.", ("Apology", "Farah Quint", "-")),
+    ("The Speaker forced Senator Tobias Kanyi to apologise.", ("Apology", "Tobias Kanyi", "-")),
+]
+
+#: asked for, refused or intended: the apology is not made
+NOT_MADE = [
+    "Senator Nkem Obi advised Governor Maren Holt to apologise.",
+    "Senator Nkem Obi encouraged Governor Maren Holt to apologise.",
+    "Councillor Wren Addo called for Mayor Tobias Kanyi to apologise.",
+    "There were calls for Minister Moira Dunne to apologise.",
+    "MP Owen Pryce said he had no intention of apologising.",
+    "Chief Minister Arun Velan brushed aside opposition demands to withdraw the remark.",
+    "The Premier refused calls to apologise to the Legislative Assembly.",
+    "Minister Moira Dunne said she does not intend to apologise.",
+]
+
+#: no refusal of an apology
+NOT_REFUSALS = [
+    "Governor Maren Holt rejected calls to resign.",
+    "Minister Moira Dunne did not reject calls for an apology.",
+    "Minister Moira Dunne dismissed demands for a recount.",
+    "Minister Moira Dunne said she intends to apologise.",
+]
+
+
+@pytest.mark.parametrize("text,want", ACTS)
+def test_apology_acts_are_found(facts, text, want) -> None:
+    asserted, _, _ = facts(text)
+    assert want in asserted, asserted
+
+
+@pytest.mark.parametrize("text", NOT_MADE)
+def test_apology_acts_asked_for_are_not_made(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "Apology"}, asserted
+
+
+@pytest.mark.parametrize("text", NOT_REFUSALS)
+def test_apology_acts_no_refusal(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "ApologyRefusal"}, asserted

@@ -121,6 +121,29 @@ class Dobj(Construction):
             c.dep_ == "ccomp" and c.pos_ == "ADJ" and c.lemma_.lower() in self.value for c in tok.children)
 
 
+@construction("object_asks")
+class ObjectAsks(Construction):
+    """'rejected calls to apologise', 'dismissed demands for an apology', 'ignored calls for her to withdraw': the
+    direct object (one of the rule's 'dobj' nouns) asks for one of these: a clause or a 'for' object of the noun."""
+
+    def problem(self, rules) -> str | None:
+        return None if self.rule.get("dobj") is not None else "object_asks reads the dobj noun: the rule needs 'dobj'"
+
+    def fits(self, tok: Token) -> bool:
+        noun = has(tok, {"dobj", "nsubjpass"}, self.rule.words("dobj"))
+        if noun is None:
+            return False
+        # ('calls from residents for an apology': the 'for' phrase may hang on the verb)
+        for c in [*noun.children, *syntax.children(tok, "prep")]:
+            if c.dep_ in {"acl", "relcl", "xcomp", "advcl", "ccomp"} and c.lemma_.lower() in self.value:
+                return True
+            # ('calls to apologise', read as a preposition and its object)
+            if c.dep_ == "prep" and c.lower_ in {"for", "to"} and any(
+                    o.dep_ in {"pobj", "pcomp"} and o.lemma_.lower() in self.value for o in c.children):
+                return True
+        return False
+
+
 @construction("prep")
 class Prep(Construction):
     """'voted against the bill': a preposition child, one of the words; its object is the target."""

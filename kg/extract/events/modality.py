@@ -123,6 +123,14 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
             return "Reported", cls
         if lem in mod["Requested"] and g.pos_ == "VERB":
             return "Requested", cls
+        # "rejected calls to apologise", "demands for him to withdraw": asked for, not done
+        if g.pos_ == "NOUN" and lem in mod["request_nouns"]:
+            return "Requested", cls
+        # "had no intention of apologising", "no plan to expel him": a noun with a negative determiner (not
+        # 'a motion of no confidence tabled by X': a noun of another noun, and a participle said of it)
+        if g.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in g_kids) \
+                and not (g.dep_ == "pobj" and g.head.lower_ == "of") and not (tok.dep_ == "acl" and tok.tag_ == "VBN"):
+            return "Negated", cls
         if syntax.negated(g, g_kids) and g.pos_ in {"VERB", "AUX"}:
             return "Negated", cls
         if syntax.aux_lemmas(g, g_kids) & hypothetical or conditioned(g, g_kids):
