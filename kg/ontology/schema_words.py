@@ -42,6 +42,10 @@ class ModalityFile(_Strict):
         description="a trigger in an infinitive on one of these nouns states what "
         "may be done ('has the power to suspend them'): hypothetical",
     )
+    counterfactual_preps: Words = Field(
+        frozenset(),
+        description="a gerund after one of these did not happen ('instead of expelling X', 'without naming X'): negated",
+    )
     habitual_marks: Words = Field(
         frozenset(),
         description="a present-tense clause opened by these says what happens "

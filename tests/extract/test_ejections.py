@@ -474,3 +474,33 @@ def test_ejections_from_another_thing_than_the_sitting_is_nothing(facts, text) -
 def test_ejections_other_namings_are_nothing(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not _ejections(asserted)
+
+
+@pytest.mark.parametrize("text,agent,target", [
+    # a body that adopts a motion to remove is the ejector, its mover a proposer (issue 39.5)
+    ("The Lok Sabha adopted a motion moved by Minister Arun Velan to suspend MP Owen Pryce.", "Lok Sabha", "Owen Pryce"),
+    ("The National Assembly upheld a motion to suspend MP Chola Banda for 30 days.", "National Assembly", "Chola Banda"),
+    # a plural seat title before the names
+    ("The House of Commons passed a resolution suspending MPs Owen Pryce and Farah Quint.", "House of Commons",
+     "Farah Quint & Owen Pryce"),
+    ("The Senate expelled senators Tobias Kanyi and Nkem Obi.", "Senate", "Nkem Obi & Tobias Kanyi"),
+])
+def test_ejections_by_the_body_that_adopts(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert ("Ejection", agent, target) in asserted, asserted
+
+
+@pytest.mark.parametrize("text", [
+    # what did not happen, what may happen, what is proposed (issue 39.6)
+    "Instead of expelling Senator Tobias Kanyi, the Senate censured him.",
+    "Rather than suspending MP Owen Pryce from the chamber, the Speaker issued a warning.",
+    "Had he refused to withdraw, MP Owen Pryce would have been expelled from the chamber.",
+    "The rule allows the Speaker to suspend MP Owen Pryce from the sitting.",
+    "Standing Order 42 can be invoked to bar MP Owen Pryce from the chamber.",
+    "Senator Nkem Obi proposed the suspension of Senator Tobias Kanyi from the Senate.",
+    "The privileges committee recommended that MP Owen Pryce be suspended from the House for ten sitting days.",
+    "The Lok Sabha rejected a motion moved by Minister Arun Velan to suspend MP Owen Pryce.",
+])
+def test_ejections_counterfactual_allowed_or_proposed_are_none(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not _ejections(asserted), asserted

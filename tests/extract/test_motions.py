@@ -206,3 +206,31 @@ def test_motions_nouns_and_chambers(facts, text, want) -> None:
 def test_motions_opponent_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {r for r in asserted if r[0] == "Opposition" and r[1] != "-"}, asserted
+
+
+@pytest.mark.parametrize("text,want", [
+    # a participle with its doer was done, whatever is said of its noun (issue 39.6)
+    ("MP Farah Quint refused to support the motion tabled by MP Owen Pryce.", ("MotionProposal", "Owen Pryce", "motion")),
+    ("Senator Idris Kell did not vote for the bill introduced by Senator Maren Holt.",
+     ("MotionProposal", "Maren Holt", "bill")),
+    ("The Lok Sabha adopted a motion moved by Minister Arun Velan to suspend MP Owen Pryce.",
+     ("MotionProposal", "Arun Velan", "motion")),
+    # 'offered a resolution/amendment' (US Congress, city councils)
+    ("Representative Dan Oyelaran offered a resolution to censure Representative Idris Kell.",
+     ("MotionProposal", "Dan Oyelaran", "resolution to censure Representative Idris Kell")),
+    ("The opposition tabled a no-confidence motion against Prime Minister Ana Vidal.",
+     ("MotionProposal", "-", "no - confidence motion against Prime Minister Ana Vidal")),
+])
+def test_motions_proposed_whatever_befell_them(facts, text, want) -> None:
+    asserted, _, _ = facts(text)
+    assert want in asserted, asserted
+
+
+@pytest.mark.parametrize("text", [
+    "The hotel offered the bill to the guests at checkout.",
+    "Lawyers for the mayor offered a motion to dismiss the lawsuit.",
+    "Representative Dan Oyelaran threatened to offer a resolution to censure Representative Idris Kell.",
+])
+def test_motions_offered_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "MotionProposal"}, asserted

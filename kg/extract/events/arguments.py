@@ -161,6 +161,10 @@ def _pobj(prep: Token | None) -> Token | None:
     return (syntax.children(prep, "pobj") or [None])[0] if prep is not None else None
 
 
+#: plural seat titles the tagger may read as singular nouns ('MPs')
+_PLURAL_SEATS = frozenset({"mps", "mlas", "mpps", "msps", "meps", "tds"})
+
+
 def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments | None:
     """(agent token, target token) of a matched trigger, or None if the construction does not fit."""
     spec = rule.rule
@@ -195,6 +199,12 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
     args = Arguments(ctx, para, tok, passive, agent, target)
     if not all(reader(args) for reader in rule.hooks["read"]):
         return None
+    if args.target is not None and (args.target.tag_ in {"NNS", "NNPS"} or args.target.lower_ in _PLURAL_SEATS) \
+            and ((m := ctx.mention(para, args.target)) is None or m.kind in {"Office", "Description"}):
+        # "suspended MPs A and B", however the parser hung the names: the plural title stands for them
+        nxt = ctx.owner.get((para, args.target.i + 1))
+        if nxt is not None and nxt.kind == "Person":
+            args.target = args.target.doc[nxt.head]
     if args.target is None and spec.target_from is None and spec.agent_from is None and not passive:
         # "the motion X was trying to get approved": a relative clause's gap is its head noun
         cur = tok

@@ -26,14 +26,29 @@ def habitual(verb: Token, kids: list[Token]) -> bool:
         verb.tag_ in {"VBZ", "VBP"} or any(c.dep_ in {"aux", "auxpass"} and c.tag_ in {"VBZ", "VBP"} for c in kids))
 
 
+def inverted(verb: Token, kids: list[Token]) -> bool:
+    """'Had he refused', 'Were she named', 'Should the House vote': a condition opened by its auxiliary."""
+    return verb.dep_ == "advcl" and any(c.dep_ in {"aux", "auxpass"} and c.i == verb.left_edge.i and
+                                        c.lower_ in {"had", "were", "should"} for c in kids)
+
+
 def conditioned(verb: Token, kids: list[Token]) -> bool:
-    """Is the verb's clause a condition ('if he is named'), or what follows one ('If the vote succeeds, the MP
-    is suspended'; 'When a member is named, a vote is held')?"""
+    """Is the verb's clause a condition ('if he is named', 'had he refused'), or what follows one ('If the vote
+    succeeds, the MP is suspended'; 'When a member is named, a vote is held')?"""
     marks = lexicon.load().modality["conditional_marks"]
-    if any(c.dep_ == "mark" and c.lower_ in marks for c in kids) or habitual(verb, kids):
+    if any(c.dep_ == "mark" and c.lower_ in marks for c in kids) or habitual(verb, kids) or inverted(verb, kids):
         return True
     return any(c.dep_ == "advcl" and (any(k.dep_ == "mark" and k.lower_ in marks for k in c.children)
-                                      or habitual(c, list(c.children))) for c in kids)
+                                      or habitual(c, list(c.children)) or inverted(c, list(c.children))) for c in kids)
+
+
+def counterfactual(tok: Token) -> bool:
+    """'instead of expelling X', 'rather than suspending X', 'without naming X': a gerund that did not happen."""
+    if tok.dep_ != "pcomp" or tok.head.dep_ != "prep":
+        return False
+    prep, words = tok.head, lexicon.load().modality["counterfactual_preps"]
+    before = tok.doc[prep.i - 1].lower_ + " " if prep.i > 0 else ""
+    return prep.lower_ in words or before + prep.lower_ in words
 
 
 def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[str, str]:
@@ -67,8 +82,9 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         return "Hypothetical", cls
     if conditioned(tok, kids):
         return "Hypothetical", cls
-    # "voted against suspending X", "argued against impeaching X": the act was opposed, not done
-    if tok.dep_ == "pcomp" and tok.head.lower_ == "against":
+    # "voted against suspending X", "argued against impeaching X": the act was opposed, not done; "instead of
+    # expelling X", "without naming X": it did not happen
+    if (tok.dep_ == "pcomp" and tok.head.lower_ == "against") or counterfactual(tok):
         return "Negated", cls
     # "the MP named is suspended if ...": a participle said of a noun is in the clause of the noun's verb
     if tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.head.dep_ in {"nsubj", "nsubjpass", "dobj"}:
@@ -91,7 +107,12 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
             for c in root.children)):
         return "Reported", cls
     licensed = False
+    # "the motion tabled by X": a participle with its doer was done, whatever is said of the noun
+    done_by = tok.dep_ == "acl" and tok.tag_ == "VBN" and any(c.dep_ == "agent" for c in kids) and \
+        not any(c.dep_ in {"aux", "auxpass"} for c in kids)
     for g in syntax.governors(tok):
+        if done_by and g.i != tok.head.i:
+            break
         lem, g_kids = g.lemma_.lower(), list(g.children)
         if tok.tag_ == "VBG" and lem in mod.get("perception_verbs", ()) and not syntax.negated(g, g_kids) \
                 and not conditioned(g, g_kids):
@@ -110,7 +131,8 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
             continue
         if lem in ctx.lex.grammar["refusal_governors"]:
             return "Negated", cls
-        if lem in mod["Attempted"]:
+        # "a motion moved by X to suspend Y": a participle said of a motion is no attempt of its own
+        if lem in mod["Attempted"] and not (g.dep_ == "acl" and g.tag_ == "VBN" and g.head.lemma_.lower() in ctx.lex.motion_nouns):
             return "Attempted", cls
         if lem in mod["Threatened"]:
             return "Threatened", cls
