@@ -99,6 +99,9 @@ ACTS = [
     ("The Premier refused calls to apologise to the Legislative Assembly.", ("ApologyRefusal", "Premier", "-")),
     ("MP Owen Pryce tendered an unreserved apology to the House.", ("Apology", "Owen Pryce", "-")),
     ("Senator Tobias Kanyi rendered an apology to Senator Nkem Obi.", ("Apology", "Tobias Kanyi", "Nkem Obi")),
+    # a quoted imperative, said to or shouted at someone; a quote that is its own sentence ('"Withdraw!" MPs shouted')
+    ('"Withdraw!" opposition MPs shouted at Chief Minister Arun Velan.', ("ApologyDemand", "-", "Arun Velan")),
+    ('"You must withdraw that remark," Speaker Piet Alvaro told MLA Kavya Rao.', ("ApologyDemand", "Piet Alvaro", "Kavya Rao")),
     ("MP Farah Quint was forced to apologise to the House.", ("Apology", "Farah Quint", "-")),
     ("The Speaker forced Senator Tobias Kanyi to apologise.", ("Apology", "Tobias Kanyi", "-")),
 ]
@@ -117,6 +120,7 @@ NOT_MADE = [
 
 #: no refusal of an apology
 NOT_REFUSALS = [
+    '"Why should I apologise?" MP Owen Pryce asked Minister Moira Dunne.',
     "Governor Maren Holt rejected calls to resign.",
     "Minister Moira Dunne did not reject calls for an apology.",
     "Minister Moira Dunne dismissed demands for a recount.",

@@ -29,7 +29,13 @@ def quote_of(ctx: Context, para: int, tok: Token) -> tuple[int, int] | None:
     """The direct quote (paragraph character offsets) a speech verb attributes: the nearest one
     in its sentence, just before or after the verb."""
     sent = ctx.paragraphs[para].sent(tok.i)
-    spans = [(s, e) for s, e in ctx.quoted[para] if s < sent.end_char and e > sent.start_char]
+    start = sent.start_char
+    if sent.start > 0:
+        # '"Apologise!" X shouted': a quote that is the whole sentence before, split off at its '!' or '?'
+        prev = ctx.paragraphs[para].sent(sent.start - 1)
+        if any(s <= prev.start_char + 1 and e >= prev.end_char - 1 for s, e in ctx.quoted[para]):
+            start = prev.start_char
+    spans = [(s, e) for s, e in ctx.quoted[para] if s < sent.end_char and e > start]
     before = [q for q in spans if q[1] <= tok.idx]
     after = [q for q in spans if q[0] >= tok.idx + len(tok.text)]
     if before and tok.idx - before[-1][1] < 40:
@@ -43,7 +49,7 @@ class QuoteFormula(Construction):
     chamber'), said outright; the target is whom the quote names."""
 
     def problem(self, rules) -> str | None:
-        if not self.rule.agent_presiding:
+        if not self.rule.agent_presiding and self.rule.cls == "Ejection":
             return "a formula ejects only when a presiding officer says it: the rule needs 'agent_presiding'"
         return None
 
@@ -63,5 +69,8 @@ class QuoteFormula(Construction):
         addressed = next((t for t in inside if t.tag_ == "NN" and t.lemma_.lower() == "member"), None)
         # else the member it addresses, or the one told ('told X: "I must ask you to leave"')
         told = args.target if args.target is not None and not (span[0] <= args.target.idx < span[1]) else None
+        if told is None:  # 'shouted at X', 'called out to X'
+            told = next((o for p in tok.children if p.dep_ == "prep" and p.lower_ in {"at", "to"}
+                         for o in p.children if o.dep_ == "pobj" and not (span[0] <= o.idx < span[1])), None)
         args.target = named or told or addressed
         return args.target is not None
