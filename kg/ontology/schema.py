@@ -66,6 +66,10 @@ class Rule(_Strict):
                                                         "a demand, not a report ('said X must apologise')")
     dobj: Words | None = Field(None, description="the direct object's (or passive subject's) lemma must be one of these: "
                                                  "'denied consent'")
+    unless_clause: Words | None = Field(None, description="the trigger is the condition, opened by 'unless', of a "
+                                                          "sanction among these verbs ('X would be named unless she "
+                                                          "withdrew'): asserted, the one who threatens the sanction its "
+                                                          "agent, the one it falls on its target")
     object_asks: Words | None = Field(None, description="the direct object (one of 'dobj') asks for one of these "
                                                         "('rejected calls to apologise', 'demands for an apology')")
     prep: Words | None = Field(None, description="a preposition child, one of these, whose object is the target: "

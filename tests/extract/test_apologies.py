@@ -102,12 +102,18 @@ ACTS = [
     # a quoted imperative, said to or shouted at someone; a quote that is its own sentence ('"Withdraw!" MPs shouted')
     ('"Withdraw!" opposition MPs shouted at Chief Minister Arun Velan.', ("ApologyDemand", "-", "Arun Velan")),
     ('"You must withdraw that remark," Speaker Piet Alvaro told MLA Kavya Rao.', ("ApologyDemand", "Piet Alvaro", "Kavya Rao")),
+    # a sanction unless one withdraws demands the withdrawal
+    ("Speaker Piet Alvaro said MP Farah Quint would be named unless she withdrew.",
+     ("ApologyDemand", "Piet Alvaro", "Farah Quint")),
+    ("Speaker Piet Alvaro warned that Senator Bo Park would be suspended unless he apologised.",
+     ("ApologyDemand", "Piet Alvaro", "Bo Park")),
     ("MP Farah Quint was forced to apologise to the House.", ("Apology", "Farah Quint", "-")),
     ("The Speaker forced Senator Tobias Kanyi to apologise.", ("Apology", "Tobias Kanyi", "-")),
 ]
 
 #: asked for, refused or intended: the apology is not made
 NOT_MADE = [
+    "Speaker Piet Alvaro warned that Senator Bo Park would be suspended unless he apologised.",
     "Senator Nkem Obi advised Governor Maren Holt to apologise.",
     "Senator Nkem Obi encouraged Governor Maren Holt to apologise.",
     "Councillor Wren Addo called for Mayor Tobias Kanyi to apologise.",

@@ -438,3 +438,34 @@ class AgentFrom(Construction):
 
     def read(self, args: Arguments) -> bool:
         return self.choices[self.value](args, self.rule)
+
+
+@construction("unless_clause")
+class UnlessClause(Construction):
+    """'X would be named unless she withdrew', 'The Speaker threatened to suspend X unless she apologised': a
+    condition of a sanction demands it; the one who threatens the sanction (its doer, else the one who says it)
+    demands it of the condition's subject."""
+
+    def fits(self, tok: Token) -> bool:
+        if tok.dep_ != "advcl" or not any(c.dep_ == "mark" and c.lower_ == "unless" for c in tok.children):
+            return False
+        head = tok.head  # the sanction, or 'threatened' / 'warned' with the sanction its complement
+        return not syntax.negated(head) and (head.lemma_.lower() in self.value or any(
+            c.dep_ in {"xcomp", "ccomp"} and c.lemma_.lower() in self.value for c in head.children))
+
+    def polarity(self, negated: bool, future: bool, cls: str) -> tuple[str, str] | None:
+        return None if negated else ("Asserted", cls)
+
+    def read(self, args: Arguments) -> bool:
+        head = args.tok.head
+        args.target = syntax.direct_subject(args.tok)
+        patient = syntax.object_of(head) or next((syntax.object_of(c) for c in head.children if c.dep_ == "xcomp"), None)
+        if (args.target is None or args.target.pos_ == "PRON") and patient is not None:
+            args.target = patient  # 'would suspend X unless she apologised': X, named
+        agent = syntax.by_agent(head) if syntax.is_passive(head) else syntax.subject_of(head)
+        # 'would be named, the Speaker said', 'threatened to have X removed': the one who says or threatens it
+        while agent is None and head.dep_ in {"xcomp", "ccomp", "conj"} and head.head.i != head.i:
+            head = head.head
+            agent = syntax.subject_of(head)
+        args.agent = agent
+        return args.target is not None
