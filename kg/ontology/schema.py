@@ -53,6 +53,9 @@ class Rule(_Strict):
                                                       "word: 'out' for 'kicked out'")
     xcomp: Words | None = Field(None, description="the trigger needs an infinitival complement with one of these lemmas "
                                                   "('asked X to apologise'), not a quoted finite clause")
+    xcomp_not: Words | None = Field(None, description="the 'xcomp' complement has no object among these nor a 'from' "
+                                                      "phrase: 'asked X to withdraw the remark', not 'the bill' or "
+                                                      "'from the race'")
     ccomp: Words | None = Field(None, description="the trigger needs a clausal complement with one of these lemmas "
                                                   "('demanded that X apologise')")
     pobj: Words | None = Field(None, description="a preposition of the trigger has an object among these ('sent X for "

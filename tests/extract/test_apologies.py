@@ -107,12 +107,18 @@ ACTS = [
      ("ApologyDemand", "Piet Alvaro", "Farah Quint")),
     ("Speaker Piet Alvaro warned that Senator Bo Park would be suspended unless he apologised.",
      ("ApologyDemand", "Piet Alvaro", "Bo Park")),
+    # asking the chair to make someone withdraw demands it of them
+    ("MLA Kavya Rao pressed the Speaker to require Chief Minister Arun Velan to withdraw his remarks.",
+     ("ApologyDemand", "Kavya Rao", "Arun Velan")),
+    ("Councillor Wren Addo asked the mayor to direct Councillor Bo Park to retract the comment.",
+     ("ApologyDemand", "Wren Addo", "Bo Park")),
     ("MP Farah Quint was forced to apologise to the House.", ("Apology", "Farah Quint", "-")),
     ("The Speaker forced Senator Tobias Kanyi to apologise.", ("Apology", "Tobias Kanyi", "-")),
 ]
 
 #: asked for, refused or intended: the apology is not made
 NOT_MADE = [
+    "Councillor Wren Addo asked the mayor to direct Councillor Bo Park to retract the comment.",
     "Speaker Piet Alvaro warned that Senator Bo Park would be suspended unless he apologised.",
     "Senator Nkem Obi advised Governor Maren Holt to apologise.",
     "Senator Nkem Obi encouraged Governor Maren Holt to apologise.",
@@ -150,3 +156,15 @@ def test_apology_acts_asked_for_are_not_made(facts, text) -> None:
 def test_apology_acts_no_refusal(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {r for r in asserted if r[0] == "ApologyRefusal"}, asserted
+
+
+@pytest.mark.parametrize("text", [
+    # withdrawing a bill, an amendment or from a race is no apology act
+    "The Speaker asked MP Owen Pryce to withdraw the bill.",
+    "Party leaders urged Senator Nkem Obi to withdraw from the race.",
+    "Senator Nkem Obi refused to withdraw her amendment.",
+    "MP Owen Pryce refused to withdraw from the leadership contest.",
+])
+def test_apology_acts_withdrawing_other_things_is_none(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] in {"ApologyDemand", "ApologyRefusal", "Apology"}}, asserted

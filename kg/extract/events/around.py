@@ -50,6 +50,22 @@ class Xcomp(Construction):
         return complement(tok, self.value) is not None
 
 
+@construction("xcomp_not")
+class XcompNot(Construction):
+    """'asked X to withdraw the remark', not 'to withdraw the bill' nor 'to withdraw from the race': the complement's
+    object is none of these words, and it has no 'from' phrase."""
+
+    def problem(self, rules) -> str | None:
+        return None if self.rule.get("xcomp") is not None else "xcomp_not reads the xcomp complement: the rule needs 'xcomp'"
+
+    def fits(self, tok: Token) -> bool:
+        comp = complement(tok, self.rule.words("xcomp"))
+        if comp is None:
+            return True
+        return not (any(c.dep_ in {"dobj", "nsubjpass"} and c.lemma_.lower() in self.value for c in comp.children)
+                    or has(comp, {"prep"}, frozenset({"from"}), "lower_") is not None)
+
+
 @construction("ccomp")
 class Ccomp(Construction):
     """'demanded that X apologise': a clausal complement with one of the lemmas."""
