@@ -73,6 +73,10 @@ class Rule(_Strict):
                                                           "sanction among these verbs ('X would be named unless she "
                                                           "withdrew'): asserted, the one who threatens the sanction its "
                                                           "agent, the one it falls on its target")
+    noun_asks: Words | None = Field(None, description="a noun trigger asks for one of these ('calls for X to "
+                                                      "apologise', 'her demand for an apology from X'): its possessor "
+                                                      "or 'from' object asks it of the one named after 'for' or 'from' "
+                                                      "the act, else of the one who faces or rejects the calls")
     object_asks: Words | None = Field(None, description="the direct object (one of 'dobj') asks for one of these "
                                                         "('rejected calls to apologise', 'demands for an apology')")
     prep: Words | None = Field(None, description="a preposition child, one of these, whose object is the target: "

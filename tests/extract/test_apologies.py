@@ -112,12 +112,20 @@ ACTS = [
      ("ApologyDemand", "Kavya Rao", "Arun Velan")),
     ("Councillor Wren Addo asked the mayor to direct Councillor Bo Park to retract the comment.",
      ("ApologyDemand", "Wren Addo", "Bo Park")),
+    # calls and demands as nouns: who calls (possessor, 'from'), of whom ('for X to', 'from X', who faces them)
+    ("There were calls for Minister Moira Dunne to apologise.", ("ApologyDemand", "-", "Moira Dunne")),
+    ("Governor Maren Holt faced calls to apologise from Senator Nkem Obi.", ("ApologyDemand", "Nkem Obi", "Maren Holt")),
+    ("MLA Kavya Rao repeated her demand for an apology from Chief Minister Arun Velan.",
+     ("ApologyDemand", "Kavya Rao", "Arun Velan")),
+    ("Councillor Wren Addo ignored calls to withdraw the comment.", ("ApologyRefusal", "Wren Addo", "-")),
     ("MP Farah Quint was forced to apologise to the House.", ("Apology", "Farah Quint", "-")),
     ("The Speaker forced Senator Tobias Kanyi to apologise.", ("Apology", "Tobias Kanyi", "-")),
 ]
 
 #: asked for, refused or intended: the apology is not made
 NOT_MADE = [
+    "Senator Nkem Obi renewed her call for Governor Maren Holt to apologise.",
+    "Councillor Wren Addo ignored calls to withdraw the comment.",
     "Councillor Wren Addo asked the mayor to direct Councillor Bo Park to retract the comment.",
     "Speaker Piet Alvaro warned that Senator Bo Park would be suspended unless he apologised.",
     "Senator Nkem Obi advised Governor Maren Holt to apologise.",

@@ -86,9 +86,11 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     # expelling X", "without naming X": it did not happen
     if (tok.dep_ == "pcomp" and tok.head.lower_ == "against") or counterfactual(tok):
         return "Negated", cls
-    # "directed X to retract it", read as a purpose clause: what one asks someone to do
-    if tok.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids) and \
-            tok.head.lemma_.lower() in mod["Requested"] and syntax.children(tok.head, "dobj"):
+    # "directed X to retract it", "renewed her call for X to apologise", read as a purpose clause: what one asks
+    # someone to do
+    if tok.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids) and (
+            (tok.head.lemma_.lower() in mod["Requested"] and syntax.children(tok.head, "dobj"))
+            or any(o.lemma_.lower() in mod["request_nouns"] for o in syntax.children(tok.head, "dobj", "attr"))):
         return "Requested", cls
     # "the MP named is suspended if ...": a participle said of a noun is in the clause of the noun's verb
     if tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.head.dep_ in {"nsubj", "nsubjpass", "dobj"}:
