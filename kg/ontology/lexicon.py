@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from kg.errors import KgError
-from kg.ontology import schema
+from kg.ontology import schema, schema_places
 from kg.ontology.paths import ontology_dir
 from kg.ontology.schema import Office, Party, Rule
 from kg.ontology.validation_errors import explain
@@ -73,14 +73,16 @@ class Lexicon:
     #: time words (``time.json``), as plain lists and dicts
     time: dict[str, Any] = field(default_factory=dict)
     #: the Party Facts gazetteer (``parties.json``)
-    gazetteer: tuple[schema.GazetteerParty, ...] = ()
+    gazetteer: tuple[schema_places.GazetteerParty, ...] = ()
     #: 'former Labour MP': words that make a membership past (``organizations.json``)
     membership_ends: frozenset[str] = frozenset()
     #: 'the African Union', 'Congress': bodies named like parties (``organizations.json``)
     bodies: frozenset[str] = frozenset()
     #: country code -> the words that name it (``countries.json``)
     countries: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    states: dict[str, schema.State] = field(default_factory=dict)  #: code -> state (``countries.json``, :mod:`.states`)
+    states: dict[str, schema_places.State] = field(
+        default_factory=dict
+    )  #: code -> state (``countries.json``, :mod:`.states`)
 
     def country_of(self, text: str) -> str | None:
         """The country a text is about: the one whose words (names, demonyms, capitals,

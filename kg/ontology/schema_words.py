@@ -20,9 +20,12 @@ class ModalityFile(_Strict):
     Requested: Words = Field(description="... by these verbs, a request")
     Hypothetical: Words = Field(description="modals that make the trigger hypothetical")
     reported_nouns: Words = Field(description="subjects that make their clause hearsay ('one account suggested')")
-    request_nouns: Words = Field(frozenset(), description="a trigger in a clause or 'for' object of one of these nouns "
-                                                          "is asked for ('calls to apologise', 'demands for an "
-                                                          "apology'): requested")
+    request_nouns: Words = Field(
+        frozenset(),
+        description="a trigger in a clause or 'for' object of one of these nouns "
+        "is asked for ('calls to apologise', 'demands for an "
+        "apology'): requested",
+    )
     hypothetical_verbs: Words = Field(description="governing verbs that make the trigger hypothetical ('considered')")
     conditional_marks: Words = Field(description="a clause opened by these is hypothetical")
     future_modals: Words = Field(description="a negated trigger with one of these is a refusal (negated_future_class)")
