@@ -40,8 +40,11 @@ def is_passive(verb: Token) -> bool:
     if _be_complement(verb) and any(c.dep_ == "agent" for c in verb.children):
         return True
     # "When asked to apologise, X refused", "Ejected from the chamber, X said": a bare participle clause
-    if verb.tag_ == "VBN" and verb.dep_ == "advcl" and not any(
-            c.dep_ in {"aux", "nsubj", "nsubjpass", "dobj", "expl"} for c in verb.children):
+    if (
+        verb.tag_ == "VBN"
+        and verb.dep_ == "advcl"
+        and not any(c.dep_ in {"aux", "nsubj", "nsubjpass", "dobj", "expl"} for c in verb.children)
+    ):
         return True
     # "being kicked out": auxpass may hang on the xcomp itself
     return (
