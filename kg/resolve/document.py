@@ -211,23 +211,6 @@ class DocumentResolver(PronounResolver):
         """The seats the document's person mentions name ("the MP for Ryde" is someone named for Ryde)."""
         return {x.desc.get("seat") for x in self.mentions if x.kind == "Person"}
 
-    @cached_property
-    def _by_para(self) -> dict[int, list[Mention]]:
-        """The mentions of each paragraph, in order."""
-        found: dict[int, list[Mention]] = {}
-        for x in self.mentions:
-            found.setdefault(x.para, []).append(x)
-        return found
-
-    def _before_within(self, m: Mention, paragraphs: int) -> list[Mention]:
-        """The mentions before ``m`` in its paragraph and the ``paragraphs`` before it, in order."""
-        return [
-            x
-            for para in range(m.para - paragraphs, m.para + 1)
-            for x in self._by_para.get(para, ())
-            if x.order < m.order
-        ]
-
     def descriptions(self) -> None:
         for m in self.mentions:
             if m.kind != "Description":
@@ -284,7 +267,7 @@ class DocumentResolver(PronounResolver):
             # the article is about
             named = [
                 x.entity
-                for x in self._before_within(m, 3)
+                for x in self._between((m.para - 3,), m.order)
                 if x.kind == "Organization" and x.entity is not None and x.key and x.key.startswith(STATE_KEY)
             ]
             if named:
@@ -292,7 +275,11 @@ class DocumentResolver(PronounResolver):
             return self.government(self.article_state) if self.article_state is not None else None
         if m.desc.get("organisation"):
             # 'the company': the organisation last named, in this paragraph or the three before
-            orgs = [x.entity for x in self._before_within(m, 3) if x.kind == "Organization" and x.entity is not None]
+            orgs = [
+                x.entity
+                for x in self._between((m.para - 3,), m.order)
+                if x.kind == "Organization" and x.entity is not None
+            ]
             return orgs[-1] if orgs else None
         if "office_key" in m.desc:
             return self.sole_holder(m.desc["office_key"])
