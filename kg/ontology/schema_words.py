@@ -188,6 +188,27 @@ class GrammarFile(_Strict):
     organisation_stop_words: Words = Field(
         description="what the tagger takes for an organisation and is none (time zones, a virus)"
     )
+    plural_seat_titles: Words = Field(
+        description="plural seat titles the tagger may read as singular nouns ('MPs'): 'suspended MPs A and B' stands for the names after it"
+    )
+    past_title_adverbs: Words = Field(
+        description="an adverb of the past before a title's article ('X, formerly the mayor of Denver'): the office is not current"
+    )
+    second_in_command_words: Words = Field(
+        description="a word before 'leader'/'head' that makes the holder a member of a party's leadership, not its leader ('deputy leader of the X')"
+    )
+    unasserting_auxiliaries: Words = Field(
+        description="an auxiliary of a verb that ends an office ('would resign', 'to remove') that makes the ending unasserted"
+    )
+    factual_governors: Words = Field(
+        description="a past verb that makes its infinitive happen ('voted to remove its Speaker'): the ending is asserted"
+    )
+    ending_event_prepositions: Words = Field(
+        description="a preposition before a noun of resigning that states the resignation happened ('following the resignation of X')"
+    )
+    withdrawal_nouns: Words = Field(
+        description="nouns of an act of taking back words: 'demanded an apology from X' asks X"
+    )
 
 
 class TimeFile(_Strict):

@@ -161,10 +161,6 @@ def _pobj(prep: Token | None) -> Token | None:
     return (syntax.children(prep, "pobj") or [None])[0] if prep is not None else None
 
 
-#: plural seat titles the tagger may read as singular nouns ('MPs')
-_PLURAL_SEATS = frozenset({"mps", "mlas", "mpps", "msps", "meps", "tds"})
-
-
 def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments | None:
     """(agent token, target token) of a matched trigger, or None if the construction does not fit."""
     spec = rule.rule
@@ -199,7 +195,7 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
     args = Arguments(ctx, para, tok, passive, agent, target)
     if not all(reader(args) for reader in rule.hooks["read"]):
         return None
-    if args.target is not None and (args.target.tag_ in {"NNS", "NNPS"} or args.target.lower_ in _PLURAL_SEATS) \
+    if args.target is not None and (args.target.tag_ in {"NNS", "NNPS"} or args.target.lower_ in ctx.lex.grammar["plural_seat_titles"]) \
             and ((m := ctx.mention(para, args.target)) is None or m.kind in {"Office", "Description"}):
         # "suspended MPs A and B", however the parser hung the names: the plural title stands for them
         nxt = ctx.owner.get((para, args.target.i + 1))

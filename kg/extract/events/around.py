@@ -180,7 +180,7 @@ class NounAsks(Construction):
         asker = next((c for c in syntax.children(tok, "poss")), None) or next((f for f in frm if f is not None and (
             f.head.head.i == tok.i)), None)
         asked = next((person(f) for f in fors if person(f) is not None), None) or syntax.direct_subject(act)
-        if asked is None and act.lemma_.lower() in {"apology", "retraction", "withdrawal"}:
+        if asked is None and act.lemma_.lower() in lexicon.load().grammar["withdrawal_nouns"]:
             asked = next((f for f in frm if f is not None and f.head.head.i == act.i), None)
         if asked is None and tok.dep_ == "dobj":
             asked = syntax.subject_of(tok.head)  # 'X faced / rejected calls to apologise'

@@ -13,11 +13,6 @@ from __future__ import annotations
 from kg.model import Entity, Mention
 from kg.ontology import lexicon
 
-_MODALS = {"will", "would", "could", "may", "might", "shall", "should", "must", "can", "'ll", "to"}
-#: governors of an infinitive that make it happen: 'voted to remove X' (in the past)
-_FACTUAL_GOVERNORS = {"vote"}
-#: a noun of leaving office after one of these happened: 'following the resignation of Governor X'
-_AFTER = {"following", "after", "since", "upon", "on", "with", "by"}
 _ALL = object()
 
 
@@ -29,8 +24,13 @@ def _asserted(v) -> bool:
     if v.tag_ == "VB" and any(a.lower_ == "to" for a in aux):
         # 'voted to remove its speaker': an infinitive governed by a past vote
         g = v.head
-        return v.dep_ == "xcomp" and g.lemma_ in _FACTUAL_GOVERNORS and g.tag_ in {"VBD", "VBN"} and _asserted(g)
-    if any(a.lower_ in _MODALS for a in aux):
+        return (
+            v.dep_ == "xcomp"
+            and g.lemma_ in lexicon.load().grammar["factual_governors"]
+            and g.tag_ in {"VBD", "VBN"}
+            and _asserted(g)
+        )
+    if any(a.lower_ in lexicon.load().grammar["unasserting_auxiliaries"] for a in aux):
         return False
     if v.tag_ == "VBG":
         # 'the Assembly passed the motion, removing X from office'
@@ -173,7 +173,10 @@ def ended_offices(mentions: list[Mention], docs) -> None:
                         )
                     )
             elif (
-                lemma in pt.resign_verbs and v.pos_ == "NOUN" and v.dep_ in {"pobj", "dobj"} and v.head.lower_ in _AFTER
+                lemma in pt.resign_verbs
+                and v.pos_ == "NOUN"
+                and v.dep_ in {"pobj", "dobj"}
+                and v.head.lower_ in lexicon.load().grammar["ending_event_prepositions"]
             ):
                 # 'following the resignation of Governor X', 'after X's resignation'
                 holders = [c for c in v.children if c.dep_ == "poss"]

@@ -211,7 +211,6 @@ def _portfolio_words(span) -> str:
 
 
 #: adverbs that make a title after its article past ('X, formerly the mayor of Denver')
-_PAST_ADVERBS = {"formerly", "previously"}
 
 
 def not_current(f: Finder, s: int, e: int) -> bool:
@@ -227,7 +226,7 @@ def not_current(f: Finder, s: int, e: int) -> bool:
         owner = f.owner.get(k)
         # "X, formerly the mayor of Denver": an adverb of the past before the article
         # (not 'then the Prime Minister': 'then' also tells of the time of the clause)
-        if t.pos_ == "DET" and k > 0 and doc[k - 1].lower_ in _PAST_ADVERBS:
+        if t.pos_ == "DET" and k > 0 and doc[k - 1].lower_ in lex.grammar["past_title_adverbs"]:
             return True
         if not (
             t.text in {"-", "–"} or t.pos_ in {"ADJ", "PROPN"} or (owner is not None and owner.kind == "PoliticalParty")

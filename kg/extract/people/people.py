@@ -253,7 +253,6 @@ def _title_person(
 
 
 #: words before 'leader'/'head' that make a deputy of the leader ('deputy leader of the X')
-_SECOND_WORDS = {"deputy", "vice", "assistant"}
 
 
 def descriptions(f: Finder) -> None:
@@ -287,7 +286,7 @@ def descriptions(f: Finder) -> None:
                     st -= 1
                 det = lowers[st]
                 # "deputy leader of the X", "vice head of the X": a member of its leadership, not its leader
-                second = i > 0 and lowers[i - 1] in _SECOND_WORDS
+                second = i > 0 and lowers[i - 1] in lex.grammar["second_in_command_words"]
                 m = Mention(
                     f.para,
                     st,
