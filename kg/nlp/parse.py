@@ -136,9 +136,8 @@ def paragraphs(text: str) -> Iterator[tuple[int, str]]:
     pos = 0
     for m in _PARAGRAPH.finditer(text + "\n\n"):
         chunk = text[pos : m.start()]
-        stripped = chunk.strip()
-        if stripped:
-            for offset, piece in _short_runs(pos + (len(chunk) - len(chunk.lstrip())), stripped):
+        for start, stripped in _stripped(pos, chunk):
+            for offset, piece in _short_runs(start, stripped):
                 yield from _pieces(offset, piece)
         pos = m.end()
 
@@ -148,15 +147,18 @@ def _short_runs(offset: int, text: str) -> Iterator[tuple[int, str]]:
     the text between long runs, and each long run cut every :data:`MAX_RUN` characters."""
     pos = 0
     for m in _LONG_RUN.finditer(text):
-        before = text[pos : m.start()]
-        if before.strip():
-            yield offset + pos + (len(before) - len(before.lstrip())), before.strip()
+        yield from _stripped(offset + pos, text[pos : m.start()])
         for i in range(m.start(), m.end(), MAX_RUN):
             yield offset + i, text[i : min(i + MAX_RUN, m.end())]
         pos = m.end()
-    rest = text[pos:]
-    if rest.strip():
-        yield offset + pos + (len(rest) - len(rest.lstrip())), rest.strip()
+    yield from _stripped(offset + pos, text[pos:])
+
+
+def _stripped(offset: int, text: str) -> Iterator[tuple[int, str]]:
+    """``text`` (at ``offset``) without its surrounding whitespace, with its offset moved to match;
+    nothing when it is blank."""
+    if text.strip():
+        yield offset + (len(text) - len(text.lstrip())), text.strip()
 
 
 def _pieces(offset: int, text: str) -> Iterator[tuple[int, str]]:
@@ -167,8 +169,7 @@ def _pieces(offset: int, text: str) -> Iterator[tuple[int, str]]:
             cut = window.rfind(" ")
         cut = cut + 1 if cut >= MAX_CHUNK // 2 else MAX_CHUNK
         head, rest = text[:cut], text[cut:]
-        if head.strip():
-            yield offset + (len(head) - len(head.lstrip())), head.strip()
+        yield from _stripped(offset, head)
         skipped = len(rest) - len(rest.lstrip())
         offset, text = offset + cut + skipped, rest.lstrip()
     if text.strip():
