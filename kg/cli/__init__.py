@@ -8,6 +8,8 @@ Each module parses its command's options, makes one library call and prints what
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from kg.cli import build, load, query, semantic, serve, viz
@@ -43,6 +45,13 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("\nInterrupted.", err=True)
             ctx.exit(INTERRUPTED)
+
+    def main(self, *args, **kwargs):
+        try:
+            return super().main(*args, **kwargs)
+        except KeyboardInterrupt:  # between the command's end and the exit, outside invoke
+            click.echo("\nInterrupted.", err=True)
+            sys.exit(INTERRUPTED)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
