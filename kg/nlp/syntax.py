@@ -20,6 +20,11 @@ def children(tok: Token, *deps: str) -> list[Token]:
     return [c for c in tok.children if c.dep_ in deps]
 
 
+def first(tokens: list[Token]) -> Token | None:
+    """The first of ``tokens``, or None when there is none: ``first(children(verb, "dobj"))``."""
+    return tokens[0] if tokens else None
+
+
 def is_passive(verb: Token) -> bool:
     """Passive voice: an auxpass/nsubjpass child, or a bare past participle modifying a noun."""
     if any(c.dep_ in {"auxpass", "nsubjpass"} for c in verb.children):

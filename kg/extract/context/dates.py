@@ -46,8 +46,8 @@ def date_events(ctx: Context, events: list[Event]) -> None:
     doc_date = ctx.document.date
     narrative: date | None = None
     by_sentence: dict[tuple[int, int], list[Event]] = {}
-    for e in events:
-        by_sentence.setdefault(e.sentence, []).append(e)
+    for ev in events:
+        by_sentence.setdefault(ev.sentence, []).append(ev)
     # the sentences with events still to date: the text after the last of them dates nothing
     undated = len(by_sentence)
     for pi, para in enumerate(ctx.paragraphs):

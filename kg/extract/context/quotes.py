@@ -101,7 +101,10 @@ def statements(
             if speaker is None or speaker.entity is None or speaker.entity.kind not in {"Person", "Office"}:
                 previous = None
                 continue
-            anchor = verb or doc.char_span(s, e, alignment_mode="expand").root
+            quoted = None if verb is not None else doc.char_span(s, e, alignment_mode="expand")
+            anchor = verb if verb is not None else quoted.root if quoted is not None else None
+            if anchor is None:  # (a quote of the paragraph's whitespace alone)
+                continue
             sent = anchor.sent
             ev = Event(
                 cls="Statement",

@@ -116,7 +116,7 @@ def _regexes() -> dict[str, re.Pattern[str]]:
         *lex["numbers"],
         "in",
     ]
-    heads = {re.match(r"[^\W_]*", w.lower()).group() for w in firsts}
+    heads = {re.split(r"[\W_]", w.lower(), maxsplit=1)[0] for w in firsts}
     words = "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
     starts = None if "" in heads else rf"(?<![^\W_])(?:\d|(?:{words})(?![^\W_]))"
     if starts is not None:

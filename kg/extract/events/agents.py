@@ -23,11 +23,11 @@ def _governor(args: Arguments, rule) -> bool:
     if gov is None:
         return False
     args.agent = syntax.subject_of(gov)
-    args.target = (syntax.children(tok, "dobj") or syntax.children(tok, "nsubjpass") or [None])[0]
+    args.target = syntax.first(syntax.children(tok, "dobj") or syntax.children(tok, "nsubjpass"))
     if args.target is None and tok.tag_ in {"VBN", "VBD"} and tok.dep_ in {"xcomp", "oprd", "ccomp"} and tok.head.i == gov.i:
         # "ordered X removed", "get the motion approved": the governor's object undergoes it (or the
         # participle's 'subject', when the parser read 'X removed' as a clause of its own)
-        args.target = (syntax.children(gov, "dobj") or syntax.children(tok, "nsubj") or [None])[0]
+        args.target = syntax.first(syntax.children(gov, "dobj") or syntax.children(tok, "nsubj"))
     if args.target is None and gov.dep_ == "relcl":
         args.target = gov.head
     return True

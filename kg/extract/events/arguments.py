@@ -79,7 +79,7 @@ def adjunct_subject(ctx: Context, para: int, tok: Token) -> Token | None:
     'B was ejected for calling ...' and 'A apologised for calling ...' have no object: None)."""
     if tok.dep_ != "pcomp" or tok.head.lower_ != "for" or tok.head.dep_ != "prep" or tok.head.head.pos_ != "VERB":
         return None
-    obj = (syntax.children(tok.head.head, "dobj") or [None])[0]
+    obj = syntax.first(syntax.children(tok.head.head, "dobj"))
     mention = ctx.mention(para, obj)
     return obj if mention is not None and mention.kind in {"Person", "Pronoun", "Description"} else None
 
@@ -158,7 +158,7 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
 
 
 def _pobj(prep: Token | None) -> Token | None:
-    return (syntax.children(prep, "pobj") or [None])[0] if prep is not None else None
+    return syntax.first(syntax.children(prep, "pobj")) if prep is not None else None
 
 
 def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments | None:
@@ -180,7 +180,7 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
             # "was warned and suspended"; "refused to withdraw and was ordered out": the shared subject
             target = syntax.object_of(tok.head) or (syntax.subject_of(tok.head) if syntax.children(tok, "auxpass") else None)
     else:
-        agent, target = adjunct_subject(ctx, para, tok) or syntax.subject_of(tok), (syntax.children(tok, "dobj") or [None])[0]
+        agent, target = adjunct_subject(ctx, para, tok) or syntax.subject_of(tok), syntax.first(syntax.children(tok, "dobj"))
     if agent is None or ctx.mention(para, agent) is None:  # "removed on the Speaker's orders"
         agent = syntax.orderer(tok, ctx.lex.grammar["order_nouns"]) or agent
     head = tok.head
@@ -190,7 +190,7 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
     if not passive and tok.dep_ == "acl" and tok.tag_ == "VBG" and \
             head.lemma_.lower() in ctx.lex.grammar.get("statement_nouns", ()) and (agent is None or agent.i == tok.head.i):
         # "X issued a statement condemning Y", "X posted a message blaming Y": the statement's author
-        agent = (syntax.children(head, "poss") or [None])[0] or (
+        agent = syntax.first(syntax.children(head, "poss")) or (
             syntax.subject_of(head.head) if head.dep_ in {"dobj", "pobj"} and head.head.pos_ in {"VERB", "ADP"} else None)
     args = Arguments(ctx, para, tok, passive, agent, target)
     if not all(reader(args) for reader in rule.hooks["read"]):
@@ -246,7 +246,7 @@ def _prep(word: str):
                 if prep is None and word == "to" and tok.dep_ in {"xcomp", "advcl"} and \
                         g.lemma_.lower() in args.ctx.lex.grammar["contact_verbs"]:
                     # "phoned X to say sorry": the one called is the one spoken to
-                    args.target = (syntax.children(g, "dobj") or [None])[0]
+                    args.target = syntax.first(syntax.children(g, "dobj"))
                     return
                 if prep is not None or g.pos_ == "VERB":
                     break
@@ -268,7 +268,7 @@ def _self(args: Arguments, rule) -> None:
             args.agent = args.target = None
             return
         tok = tok.head
-    args.agent = (syntax.children(tok, "poss") or [None])[0]
+    args.agent = syntax.first(syntax.children(tok, "poss"))
     if args.agent is None:
         # ('the Green Party motion'; not 'the Security Council resolution', which that body adopted)
         args.agent = next((c for c in tok.children if c.dep_ == "compound" and c.pos_ == "PROPN" and (
@@ -280,7 +280,7 @@ def _noun_of(args: Arguments, rule) -> None:
     # "the suspension of X", "X's removal", "after her ejection"; "by the Speaker" or, with an
     # 'of' object, the possessor ("the Speaker's ejection of X"): the agent
     tok = args.tok
-    of, poss = _pobj(has(tok, {"prep"}, frozenset({"of"}), "lower_")), (syntax.children(tok, "poss") or [None])[0]
+    of, poss = _pobj(has(tok, {"prep"}, frozenset({"of"}), "lower_")), syntax.first(syntax.children(tok, "poss"))
     args.target = of or poss
     args.agent = _pobj(has(tok, {"prep", "agent"}, frozenset({"by"}), "lower_")) or (poss if of is not None else None)
     if args.agent is None and rule.requires_governor and tok.dep_ == "dobj" and tok.head.lemma_.lower() in rule.requires_governor:
@@ -299,7 +299,7 @@ def _noun_from(args: Arguments, rule) -> None:
     # ("accepted an apology from X": 'from' may hang on the verb)
     tok = args.tok
     frm = _prep_near("from", tok, *([tok.head] if tok.dep_ == "dobj" else []))
-    args.agent = _pobj(frm) or (syntax.children(tok, "poss") or [None])[0]
+    args.agent = _pobj(frm) or syntax.first(syntax.children(tok, "poss"))
     args.target = _pobj(_prep_near("to", tok))
 
 
@@ -360,7 +360,7 @@ def _noun_against(args: Arguments, rule, word: str = "against") -> None:
 def _xcomp_object(args: Arguments, rule) -> None:
     # "asked the Serjeant-at-Arms to remove X": X, the object of the complement
     comp = complement(args.tok, rule.words("xcomp"))
-    args.target = (syntax.children(comp, "dobj") or [None])[0] if comp is not None else None
+    args.target = syntax.first(syntax.children(comp, "dobj")) if comp is not None else None
 
 
 @construction("target_from")

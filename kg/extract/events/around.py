@@ -170,6 +170,8 @@ class NounAsks(Construction):
     def read(self, args: Arguments) -> bool:
         tok, act = args.tok, asked_act(args.tok, self.value)
         ctx, para = args.ctx, args.para
+        if act is None:  # (matches() asked for one)
+            return False
 
         def person(t: Token | None) -> Token | None:
             m = ctx.mention(para, t) if t is not None else None

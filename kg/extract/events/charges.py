@@ -86,7 +86,7 @@ def _predicate(tok: Token) -> Charge | None:
     for head in [tok, *syntax.children(tok, "dobj", "nsubjpass")]:
         for prep in syntax.children(head, "prep"):
             if prep.lower_ == "as":
-                word = (syntax.children(prep, "pobj", "amod", "acomp") or [None])[0]
+                word = syntax.first(syntax.children(prep, "pobj", "amod", "acomp"))
                 if word is not None and word.lower_ in charges:
                     return (None, word.text)
     for c in tok.children:

@@ -198,8 +198,8 @@ def sole_presiding(m: Match) -> Mention | None:
     targets = {id(t.entity) for t in m.targets if t.entity is not None}
     chairs = [x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and presiding(x.entity)
               and id(x.entity) not in targets]
-    people = {id(x.entity): x for x in chairs if x.entity.kind == "Person"}
-    offices = {id(x.entity): x for x in chairs if x.entity.kind == "Office"}
+    people = {id(x.entity): x for x in chairs if x.entity is not None and x.entity.kind == "Person"}
+    offices = {id(x.entity): x for x in chairs if x.entity is not None and x.entity.kind == "Office"}
     pick = people if people else offices
     return next(iter(pick.values())) if len(pick) == 1 else None
 

@@ -160,7 +160,7 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
     # (each verdict on a sentence or a paragraph made once for the document's triggers)
     if dom.against:
         sent = para.sent(tok.i)
-        key = ("against", id(dom), m.para, sent.start)
+        key: tuple[object, ...] = ("against", id(dom), m.para, sent.start)
         if key not in cache:
             cache[key] = _words(dom.against).within(para, sent.start, sent.end)
         if cache[key]:

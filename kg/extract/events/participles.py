@@ -19,11 +19,11 @@ def listed(tok: Token) -> Token | None:
     noun = tok.head
     verb = noun.head
     if noun.dep_ == "nsubj" and verb.lemma_.lower() in grammar["listing_verbs"]:
-        return (syntax.children(verb, "dobj", "attr") or [None])[0]
+        return syntax.first(syntax.children(verb, "dobj", "attr"))
     # "Among those expelled are A, B and C": the group is the partitive's, the names the verb's subject
     if noun.dep_ == "pobj" and verb.dep_ == "prep" and verb.lower_ in grammar["partitive_prepositions"] \
             and verb.head.lemma_.lower() in grammar["listing_verbs"]:
-        return (syntax.children(verb.head, "nsubj", "attr", "dobj") or [None])[0]
+        return syntax.first(syntax.children(verb.head, "nsubj", "attr", "dobj"))
     # "A was one of five MPs suspended": the subject of 'be' whose complement is one of the group
     one = verb.head if noun.dep_ == "pobj" and verb.dep_ == "prep" and verb.lower_ == "of" else None
     if one is not None and one.like_num and one.dep_ == "attr" and one.head.lemma_.lower() in grammar["listing_verbs"]:

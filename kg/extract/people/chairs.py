@@ -16,10 +16,16 @@ def _houses(f: Finder) -> list[tuple[int, int]]:
     return [(s, e) for _, s, e in f.m["legislature"](f.doc) if f.doc[s].text[:1].isupper()]
 
 
+def _heads(f: Finder) -> frozenset[str]:
+    """The words that end a body's name ('Committee', 'Commission'); none without the word list."""
+    chairs = f.lex.committee_chairs
+    return frozenset(chairs.heads) if chairs is not None else frozenset()
+
+
 def _body_before(f: Finder, e: int) -> int:
     """Start of a body's name ending at ``e`` (capitalised words, the last a body head word, or a
     legislature's name: 'Rajya Sabha Chairman X'), or ``e``."""
-    doc, heads = f.doc, f.lex.committee_chairs.heads
+    doc, heads = f.doc, _heads(f)
     # (not a bare 'House' or 'Senate': 'Senate Chairman' is ambiguous)
     house = next((s for s, he in _houses(f) if he == e and (e - s > 1 or doc[s].text not in {"House", "Senate"})), None)
     if house is not None:
@@ -41,7 +47,7 @@ def _body_before(f: Finder, e: int) -> int:
 
 def _body_after(f: Finder, s: int) -> int:
     """End of a body's name starting at ``s`` (capitalised words up to a body head word), or ``s``."""
-    doc, heads = f.doc, f.lex.committee_chairs.heads
+    doc, heads = f.doc, _heads(f)
     for e in range(s + 1, min(len(doc), s + 9) + 1):
         t = doc[e - 1]
         # "the House Oversight and Reform Committee": 'and' between capitalised words of the name

@@ -13,7 +13,8 @@ from __future__ import annotations
 from kg.model import Entity, Mention
 from kg.ontology import lexicon
 
-_ALL = object()
+# an ending of every office the person holds (not only of the offices named)
+_ALL: frozenset[str] = frozenset({"*"})
 
 
 def _asserted(v) -> bool:
@@ -115,7 +116,7 @@ def ended_offices(mentions: list[Mention], docs) -> None:
             if r == "holdsOffice" and o.entity is not None
         }
 
-    ended: list[tuple[Entity, object]] = []
+    ended: list[tuple[Entity, set[str] | frozenset[str]]] = []
     for para, doc in enumerate(docs):
         for v in doc:
             lemma = v.lemma_.lower()

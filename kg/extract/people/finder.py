@@ -22,7 +22,7 @@ from kg.ontology import lexicon
 def matchers(nlp: Language) -> dict[str, PhraseMatcher]:
     """Phrase matchers over lower-cased text for parties, legislatures and office titles."""
     lex = lexicon.load()
-    out = {}
+    out: dict[str, PhraseMatcher] = {}
     party = PhraseMatcher(nlp.vocab, attr="LOWER")
     for p in lex.parties:
         forms = {p.name, *p.aliases}
@@ -37,8 +37,8 @@ def matchers(nlp: Language) -> dict[str, PhraseMatcher]:
     for o in lex.offices:
         # the tokenizer splits "rep." but keeps "Rep." whole: match each word as it is tokenized in
         # running text, lower-case and capitalised
-        forms = {tuple(t.lower_ for t in nlp.make_doc(v)): v for w in (*o.words, *o.plural) for v in (w, w.title())}
-        office.add(o.key, [nlp.make_doc(v) for v in forms.values()])
+        spelt = {tuple(t.lower_ for t in nlp.make_doc(v)): v for w in (*o.words, *o.plural) for v in (w, w.title())}
+        office.add(o.key, [nlp.make_doc(v) for v in spelt.values()])
     out["office"] = office
     return out
 
@@ -46,7 +46,7 @@ def matchers(nlp: Language) -> dict[str, PhraseMatcher]:
 @cache
 def gazetteer_aliases() -> dict[str, str]:
     """Folded surface form -> canonical gazetteer party name."""
-    out = {}
+    out: dict[str, str] = {}
     for p in lexicon.load().parties:
         for form in (p.name, *p.aliases):
             out.setdefault(fold(form), p.name)

@@ -77,10 +77,10 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
     party_names = {m.name: m for ms in found for m in ms if m.kind == "PoliticalParty"}
     party_forms: dict[str, Mention] = {}
     for name in sorted(party_names, key=len, reverse=True):
-        toks = name.split()
+        parts = name.split()
         party_forms.setdefault(name, party_names[name])
-        if len(toks) > 2 and toks[-1] == "Party":
-            party_forms.setdefault(" ".join(toks[:-1]), party_names[name])
+        if len(parts) > 2 and parts[-1] == "Party":
+            party_forms.setdefault(" ".join(parts[:-1]), party_names[name])
     # a 'person' whose name is one of the document's party names is that party ("Green Dawn officials")
     folded_parties = {fold(n): m for n, m in party_forms.items()}
     for para, ms in enumerate(found):
@@ -93,10 +93,10 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
     for ms in found:
         for m in ms:
             if m.kind == "Person":
-                toks = [t for t in m.name.replace("-", " ").split() if t[:1].isupper() and len(t) > 1]
-                person_tokens.update(toks)
-                if len(toks) > 1:
-                    surnames.add(toks[-1])
+                words = [t for t in m.name.replace("-", " ").split() if t[:1].isupper() and len(t) > 1]
+                person_tokens.update(words)
+                if len(words) > 1:
+                    surnames.add(words[-1])
     # an 'organisation' made of a person's names is that person ('Tanya Davies' tagged ORG once)
     for ms in found:
         ms[:] = [m for m in ms if m.kind != "Organization" or not set(m.name.split()) <= person_tokens]

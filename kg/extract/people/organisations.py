@@ -154,7 +154,8 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
         if name:
             return f.add(Mention(f.para, s, e, "PoliticalParty", name, s, key=gazetteer_key(name)))
     # "Democratic Senator X": an adjective of a known party names it
-    key = gazetteer_key(lex.party_adjectives[text]) if lex.party_adjectives.get(text) else None
+    adjective = lex.party_adjectives.get(text)
+    key = gazetteer_key(adjective) if adjective else None
     return f.add(Mention(f.para, s, e, "PoliticalParty", key or text, e - 1, key=key))
 
 

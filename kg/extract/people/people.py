@@ -127,7 +127,7 @@ def _plural_title(f: Finder, s: int, e: int, office, past: bool, party: Mention 
     Representatives, X and Y'): each name is a person who holds the office (none if ``past``)."""
     doc = f.doc
     k = e + (e < len(doc) and doc[e].text == ",")
-    names = []
+    names: list[tuple[int, int]] = []
     while k < len(doc) and len(names) < 8:
         n = name_after(f, k)
         if n == k:

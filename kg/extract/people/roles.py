@@ -40,9 +40,8 @@ def appositions(f: Finder) -> None:
             e + 2 < len(doc)
             and doc[e].text == "("
             and doc[e + 2].text in {"-", "–", ","}
-            and party_initials(f, doc[e + 1].text)
+            and (name := party_initials(f, doc[e + 1].text))
         ):
-            name = party_initials(f, doc[e + 1].text)
             p = f.owner.get(e + 1)
             if p is None or p.kind != "PoliticalParty":
                 p = f.add(Mention(f.para, e + 1, e + 2, "PoliticalParty", name, e + 1, key=gazetteer_key(name)))

@@ -80,10 +80,11 @@ def drop_past_offices(f: Finder, m: Mention, clause) -> None:
         if o.kind == "Office"
     }
     # "Mayor X, who was a councillor until 2018": another post, not the title's
+    nouns = f.lex.past_tenure.nouns if f.lex.past_tenure is not None else frozenset()
     other = any(
         (t.dep_ == "attr" or (t.dep_ == "pobj" and t.head.lower_ == "as"))
         and t.pos_ in {"NOUN", "PROPN"}
-        and t.lemma_ not in f.lex.past_tenure.nouns
+        and t.lemma_ not in nouns
         for t in clause.subtree
     )
     m.roles[:] = [
