@@ -16,7 +16,7 @@ import dataclasses
 
 from spacy.tokens import Token
 
-from kg.extract.events import arguments, discourse, lists, rules
+from kg.extract.events import arguments, discourse, groups, lists, rules
 from kg.extract.context import quotes
 from kg.extract.context.state import Context
 from kg.extract.context.dates import date_events
@@ -86,6 +86,7 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
         return None
     target_tok = charge[0] if charge[0] is not None else args.target
     agents, targets = arguments.arg_mentions(ctx, pi, args.agent), arguments.arg_mentions(ctx, pi, target_tok)
+    agents, targets = groups.plural(ctx, pi, args.agent, agents), groups.plural(ctx, pi, target_tok, targets)
     if speaker is not None:
         deictic = ctx.lex.grammar["deictic_pronouns"]
         first = args.agent is not None and args.agent.lower_ in ctx.lex.grammar["first_person"]

@@ -1,0 +1,81 @@
+"""A plural pronoun as an event's argument (issue 39): 'X and Y were suspended after a newspaper accused
+them of ...', 'X and his allies ... They were accused of ...': 'they'/'them' stands for the people named
+together last before it, when no party named after them is nearer (the pronoun resolver gives a plural
+pronoun one party or body, never a group of people)."""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from kg.extract.context.state import Context
+from kg.model import Mention
+from kg.nlp import syntax
+
+
+def plural(ctx: Context, para: int, tok: Token | None, found: list[Mention]) -> list[Mention]:
+    """The people a plural pronoun argument stands for, else ``found`` (what the argument reads as)."""
+    if tok is None or ctx.lex.grammar["pronoun_gender"].get(tok.lower_) != "plural":
+        return found
+    group = _last_group(ctx, para, tok)
+    if not group or _plural_subject_between(ctx, group[-1], para, tok):
+        return found
+    resolved = [m.entity for m in found if m.entity is not None]
+    # a party or body named after the group is the nearer antecedent ('X and Y met the Greens; they ...')
+    # ('the Speaker accused them': not a house named in a phrase in between: 'suspended from the Sabha')
+    later = [
+        m
+        for m in ctx.mentions
+        if m.order > group[-1].order
+        and m.order < (para, tok.i)
+        and m.entity is not None
+        and any(m.entity is e for e in resolved)
+        and ctx.paragraphs[m.para].doc[m.head].dep_ in {"nsubj", "nsubjpass", "dobj"}
+    ]
+    return found if later else group
+
+
+def _last_group(ctx: Context, para: int, tok: Token) -> list[Mention]:
+    """The people of the last coordination before ``tok`` (this paragraph or the one before) that names
+    a person and another ('X and Y', 'X and his partners'), without the subject of the pronoun's own
+    clause ('X and Y said the Speaker had accused them': the Speaker is not among them)."""
+    bound = {s.i for s in (syntax.subject_of(tok.head),) if s is not None} if tok.dep_ in {"dobj", "pobj"} else set()
+    people = [
+        m
+        for m in ctx.mentions
+        if m.kind == "Person" and m.entity is not None and para - 1 <= m.para and m.order < (para, tok.i)
+    ]
+    for m in reversed(people):
+        doc = ctx.paragraphs[m.para].doc
+        head = doc[m.head]
+        # the first conjunct heads the coordination
+        while head.dep_ == "conj" and head.head.i != head.i:
+            head = head.head
+        conjuncts = syntax.coordinated(head)
+        if len(conjuncts) < 2 or (m.para == para and any(c.i in bound for c in conjuncts)):
+            continue
+        group = [
+            x
+            for c in conjuncts
+            if (x := ctx.owner.get((m.para, c.i))) is not None and x.kind == "Person" and x.entity is not None
+        ]
+        if group:
+            return group
+    return []
+
+
+def _plural_subject_between(ctx: Context, last: Mention, para: int, tok: Token) -> bool:
+    """Is a plural noun the subject of a clause between the group and the pronoun ('X and Y ... Organisers
+    said they ...': the organisers)?"""
+    for p in range(last.para, para + 1):
+        doc = ctx.paragraphs[p].doc
+        start, end = (last.end if p == last.para else 0), (tok.i if p == para else len(doc))
+        # (not the subject of an object pronoun's own verb: 'Residents accused them')
+        if any(
+            t.tag_ in {"NNS", "NNPS"}
+            and t.dep_ in {"nsubj", "nsubjpass"}
+            and ctx.owner.get((p, t.i)) is None
+            and not (tok.dep_ == "dobj" and p == para and t.head.i == tok.head.i)
+            for t in doc[start:end]
+        ):
+            return True
+    return False
