@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from spacy.lang.en.stop_words import STOP_WORDS as _STOP
 from spacy.tokens import Token
 
 from kg.extract.people.finder import Finder, capitalised, gazetteer_aliases, longest
@@ -51,6 +52,8 @@ def parties(f: Finder) -> None:
                 if start + length in ends:
                     spans.append((i, ends[start + length] + 1, ""))
                     break
+    shorts = _party_facts_shorts_in(f)
+    spans.extend(shorts)
     aliases = gazetteer_aliases()
     for s, e, name in longest(spans):
         text = f.span_text(s, e)
@@ -58,6 +61,9 @@ def parties(f: Finder) -> None:
         if not name and text in lex.bodies:
             continue
         key = name or aliases.get(fold(text))
+        # (an abbreviation of one word, 'PiS', 'UMNO': named as in a bracket or before a role word)
+        if e == s + 1 and (s, e, name) in shorts:
+            text = party_initials(f, text) or text
         f.add(Mention(f.para, s, e, "PoliticalParty", text, f.span_head(s, e), key=key or None))
 
 
@@ -93,6 +99,64 @@ def _party_facts_lengths() -> dict[str, tuple[tuple[int, frozenset[str]], ...]]:
             by_length.setdefault(len(form), set()).add(form)
         out[first] = tuple((n, frozenset(by_length[n])) for n in sorted(by_length, reverse=True))
     return out
+
+
+def _party_facts_shorts_in(f: Finder) -> list[tuple[int, int, str]]:
+    """Party Facts abbreviations as written ('VMRO-DPMNE', 'ZANU–PF', 'MDC-T', 'PSOE'), a dash read as a
+    hyphen: of a party of the country the paragraph names, or else of one party still existing, four
+    characters or more (a short abbreviation names parties of many countries: 'NPR', 'PP')."""
+    toks, texts = f.tokens, f.texts
+    index = _shorts_by_first_run()
+    text = f.text.translate(_DASHES)
+    found: list[tuple[int, int, str]] = []
+    country: str | None = None
+    ends: dict[int, int] | None = None
+    for i, word in enumerate(texts):
+        forms = index.get(word.translate(_DASHES).split("-")[0])
+        if not forms:
+            continue
+        start = toks[i].idx
+        for form, countries, alone in forms:
+            if text[start : start + len(form)] != form:
+                continue
+            if ends is None:
+                ends = {t.idx + len(texts[k]): k for k, t in enumerate(toks)}
+                country = f.lex.country_of(f.text)
+            if start + len(form) in ends and (country in countries if country else alone):
+                found.append((i, ends[start + len(form)] + 1, ""))
+                break
+    return found
+
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "‑": "-"})
+
+
+@cache
+def _shorts_by_first_run() -> dict[str, tuple[tuple[str, frozenset[str], bool], ...]]:
+    """A Party Facts abbreviation's first run of letters -> (the abbreviation, its countries, whether it
+    names one party still existing and has four characters or more), longest first; not an
+    abbreviation of two characters, a word ('THE'), a country's, an office's or a legislature's word
+    ('USA', 'MP'), nor one ``organizations.json`` or the titles already name."""
+    lex = lexicon.load()
+    taken = {fold(w) for c in lex.countries.values() for w in c}
+    taken |= {fold(w) for w in (*lex.office_words(), *lex.legislature_words, *lex.name_stop_words)}
+    taken |= set(gazetteer_aliases()) | {fold(a) for a in lex.party_abbreviations}
+    countries: dict[str, set[str]] = {}
+    existing: dict[str, set[str]] = {}
+    for g in lex.gazetteer:
+        for short in (s.strip() for s in (g.short or "").split("/")):
+            if len(short) < 3 or sum(c.isupper() for c in short) < 2 or not re.fullmatch(r"[A-Za-z0-9-]+", short):
+                continue
+            if fold(short) in taken or fold(short) in _STOP:
+                continue
+            countries.setdefault(short, set()).add(g.country)
+            if g.to is None:
+                existing.setdefault(short, set()).add(g.name)
+    out: dict[str, list[tuple[str, frozenset[str], bool]]] = {}
+    for short, cs in countries.items():
+        alone = len(short) >= 4 and len(existing.get(short, ())) == 1
+        out.setdefault(short.split("-")[0], []).append((short, frozenset(cs), alone))
+    return {k: tuple(sorted(v, key=lambda x: -len(x[0]))) for k, v in out.items()}
 
 
 def _run_back(f: Finder, i: int) -> int:

@@ -45,6 +45,9 @@ def appositions(f: Finder) -> None:
             p = f.owner.get(e + 1)
             if p is None or p.kind != "PoliticalParty":
                 p = f.add(Mention(f.para, e + 1, e + 2, "PoliticalParty", name, e + 1, key=gazetteer_key(name)))
+            elif p.key is None and p.end == e + 2:
+                # (an abbreviation found as a party: the bracket's reading names it)
+                p.name, p.key = name, gazetteer_key(name)
             m.roles.append(("memberOf", p))
         # "X (Lantern Party)"
         elif e + 2 < len(doc) and doc[e].text == "(":
