@@ -114,7 +114,8 @@ def big_store(out: Path, store_dir: Path, min_triples: int) -> dict:
     from kg.engine import local as stream
     from kg.engine.cache import load_manifest
     from kg.store.answers import refresh
-    from kg.store.embedded import compact, open_store, sync_graphs
+    from kg.store.embedded import compact, open_store
+    from kg.store.sync import sync_graphs
 
     shutil.rmtree(store_dir, ignore_errors=True)
     graphs = sorted((out / stream.GRAPHS_DIR).glob("*.nq"))

@@ -11,13 +11,13 @@ from pathlib import Path
 import click
 
 from kg.cli.common import user_errors
-from kg.report.stats import DEFAULT_STORE
+from kg.report.source import DEFAULT_STORE
 
 DEFAULT_PAGE = Path("output/graph.html")
 
 
 def _source(graphs: tuple[Path, ...], store: Path | None):
-    from kg.report.stats import open_source
+    from kg.report.source import open_source
 
     if store is not None and graphs:
         raise click.UsageError("give GRAPH files or --store, not both")

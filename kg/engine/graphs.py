@@ -16,7 +16,8 @@ from urllib.parse import quote
 
 from kg.engine.cache import CACHE_DIR, AnalysisCache
 from kg.engine.corpus import collector_paused, described
-from kg.engine.record import DocumentRecord, Failed, failed, loads
+from kg.engine.record import DocumentRecord, Failed, failed
+from kg.engine.record_json import loads
 from kg.errors import KgError
 from kg.ingest.documents import Document
 from kg.model import Entity, printable

@@ -36,7 +36,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
@@ -46,7 +46,7 @@ from kg.engine.graphs import GRAPHS_DIR, MapTask, graph_file, map_documents, wri
 from kg.engine.inputs import check_strict, no_input, read_inputs, reread
 from kg.engine.options import BuildOptions, Progress, no_progress
 from kg.engine.record import DocumentRecord, Failed
-from kg.errors import KgError
+from kg.engine.results import BuildValidationError, StreamResult
 from kg.ingest.documents import Document, Problem
 
 __all__ = ["GRAPHS_DIR", "MAP_CHUNK", "SMALL_MAP", "BuildValidationError", "StreamResult", "build", "graph_file"]
@@ -55,47 +55,6 @@ __all__ = ["GRAPHS_DIR", "MAP_CHUNK", "SMALL_MAP", "BuildValidationError", "Stre
 MAP_CHUNK = 64
 #: fewer document graphs to map than this: mapped in this process, not by the workers
 SMALL_MAP = 256
-
-
-@dataclass
-class StreamResult:
-    """What a build into a folder did."""
-
-    documents: int = 0
-    parsed: int = 0
-    cached: int = 0
-    removed: int = 0
-    written: int = 0  # document graphs (re)written
-    unchanged: int = 0  # document graphs kept as they were
-    facts: list = field(default_factory=list)  # kg.engine.facts.Fact
-    classes: Counter = field(default_factory=Counter)  # asserted facts per event class
-    claims: int = 0
-    triples: int = 0
-    paths: list[Path] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    graphs: list[tuple[str, Path, str]] = field(default_factory=list)  # (graph IRI, file, sha) per document
-    removed_graphs: list[str] = field(default_factory=list)
-    entailments: tuple[str, Path, str] | None = None  # (graph IRI, file, sha) with --reason
-    seconds: float = 0.0
-    #: seconds per phase: read (the workers analysing meanwhile), analyse (the rest of it, and
-    #: loading every record), corpus, map, merge
-    phases: dict[str, float] = field(default_factory=dict)
-
-    def lap(self, phase: str, clock: list[float]) -> None:
-        """Add the time since ``clock[0]`` to ``phase``; the clock restarts."""
-        now = time.monotonic()
-        self.phases[phase] = self.phases.get(phase, 0.0) + now - clock[0]
-        clock[0] = now
-
-
-class BuildValidationError(KgError):
-    """The graph built does not conform to the shapes; ``report`` has the findings."""
-
-    def __init__(self, report):
-        self.report = report
-        n = len(report.violations)
-        super().__init__(f"the built graph does not conform to ontology/shapes.ttl ({n} violations, listed above); "
-                         "the merged graph files were not written")
 
 
 @dataclass
@@ -110,8 +69,13 @@ class _Doc:
     links: Links | None = None
 
 
-def build(inputs: Iterable[Path | str], out: Path | str, options: BuildOptions = BuildOptions(), *,
-          progress: Progress = no_progress) -> StreamResult:
+def build(
+    inputs: Iterable[Path | str],
+    out: Path | str,
+    options: BuildOptions = BuildOptions(),
+    *,
+    progress: Progress = no_progress,
+) -> StreamResult:
     """Build the graph of ``inputs`` into the folder ``out``, re-using what an earlier build there did.
 
     Args:
@@ -155,8 +119,11 @@ class _LocalBuild:
             self.pack.abandon()
             raise
         self.corpus_step(docs)
-        old_docs = self.previous.get("documents", {}) if self.previous.get("base") == options.base \
-            and not options.rebuild else {}
+        old_docs = (
+            self.previous.get("documents", {})
+            if self.previous.get("base") == options.base and not options.rebuild
+            else {}
+        )
         manifest_docs = self.map(analyser, docs, old_docs)
         docs = [d for d in docs if d.id in manifest_docs]  # less those whose mapping failed
         if not docs:
@@ -179,9 +146,15 @@ class _LocalBuild:
             if rebuild or not self.cache.has(key):
                 feeder.add(document, key)
 
-        entries, problems, files = read_inputs(inputs, self.previous if not rebuild else {}, self.cache,
-                                               self.version, fresh, follow_symlinks=self.options.follow_symlinks,
-                                               lang=self.options.lang)
+        entries, problems, files = read_inputs(
+            inputs,
+            self.previous if not rebuild else {},
+            self.cache,
+            self.version,
+            fresh,
+            follow_symlinks=self.options.follow_symlinks,
+            lang=self.options.lang,
+        )
         if not entries:
             raise no_input(problems)
         self.result.documents, self.result.problems = len(entries), problems
@@ -300,8 +273,10 @@ class _LocalBuild:
                 old.get("file"),
             )
 
-        tasks = (([task(doc) for doc in todo[i:i + MAP_CHUNK]], self.options.base, str(self.out), validate)
-                 for i in range(0, len(todo), MAP_CHUNK))
+        tasks = (
+            ([task(doc) for doc in todo[i : i + MAP_CHUNK]], self.options.base, str(self.out), validate)
+            for i in range(0, len(todo), MAP_CHUNK)
+        )
         bar = self.progress(len(todo), "map")
         report, failures = None, {}
         # a few graphs (a re-run) are mapped here; many, by the workers, each writing its own files
@@ -356,16 +331,34 @@ class _LocalBuild:
             result.triples += n
             result.entailments = (str(entailments_graph_iri(options.base)), entailments, kcache.file_sha(entailments))
         paths = [out / get_format(f).filename for f in options.formats]
-        state = {"documents": {k: v["sha"] for k, v in manifest_docs.items()}, "formats": list(options.formats),
-                 "reason": options.reason, "extra": [kcache.file_sha(p) for p in extra]}
-        if options.rebuild or self.previous.get("outputs_state") != state or not all(p.is_file() for p in paths) \
-                or self.previous.get("outputs") != {p.name: _stamp(p) for p in paths}:
-            write_merged(files + extra, out, options.formats, options.base, tmp=out / kcache.CACHE_DIR / "tmp", pool=pool)
+        state = {
+            "documents": {k: v["sha"] for k, v in manifest_docs.items()},
+            "formats": list(options.formats),
+            "reason": options.reason,
+            "extra": [kcache.file_sha(p) for p in extra],
+        }
+        if (
+            options.rebuild
+            or self.previous.get("outputs_state") != state
+            or not all(p.is_file() for p in paths)
+            or self.previous.get("outputs") != {p.name: _stamp(p) for p in paths}
+        ):
+            write_merged(
+                files + extra, out, options.formats, options.base, tmp=out / kcache.CACHE_DIR / "tmp", pool=pool
+            )
         result.paths = paths
         result.lap("merge", self.clock)
-        kcache.save_manifest(out, {"base": options.base, "documents": manifest_docs, "outputs_state": state,
-                                   "outputs": {p.name: _stamp(p) for p in paths}, "files": file_records,
-                                   "reader": kcache.reader_version()})
+        kcache.save_manifest(
+            out,
+            {
+                "base": options.base,
+                "documents": manifest_docs,
+                "outputs_state": state,
+                "outputs": {p.name: _stamp(p) for p in paths},
+                "files": file_records,
+                "reader": kcache.reader_version(),
+            },
+        )
 
 
 def _stamp(path: Path) -> list:
@@ -374,4 +367,3 @@ def _stamp(path: Path) -> list:
     except OSError:
         return []
     return [st.st_size, st.st_mtime_ns]
-

@@ -4,7 +4,7 @@ Each worker loads the spaCy model once (``forkserver`` start method on Linux, ``
 elsewhere: nothing of the parent's threads or open stores is inherited; the forkserver imports
 what the workers run, and loads what mapping needs, once, before it forks any: :data:`PRELOAD`)
 and takes chunks of documents; their paragraphs flow through ``nlp.pipe`` in batches. A worker sends back each
-document's record already pickled with its document (:func:`kg.engine.record.dumps`: a few
+document's record already pickled with its document (:func:`kg.engine.record_json.dumps`: a few
 kilobytes, no spaCy objects), never the parsed ``Doc``, so the parent does little but write the
 cache. At most two chunks per worker are in flight, so memory does not grow with the corpus.
 Once its model is loaded, a worker freezes what it holds (:func:`gc.freeze`): the collections that
@@ -25,7 +25,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import cast
 
 from kg.engine.cache import AnalysisCache
-from kg.engine.record import DocumentRecord, Failed, failed, loads
+from kg.engine.record import DocumentRecord, Failed, failed
+from kg.engine.record_json import loads
 from kg.errors import KgError
 from kg.ingest.documents import Document
 
@@ -45,11 +46,11 @@ CHUNK_DOCS = 64
 def analyse_chunk(
     documents: Sequence[Document], nlp, batch_size: int, parsed: Callable[[Document, int], None] | None = None
 ) -> list[bytes | Failed]:
-    """The cache entry (:func:`kg.engine.record.dumps`: the document and its record) of each document, in
+    """The cache entry (:func:`kg.engine.record_json.dumps`: the document and its record) of each document, in
     order, or :class:`~kg.engine.record.Failed` for one that could not be analysed
     (:func:`kg.engine.pipeline.analyse_documents`)."""
     from kg.engine.pipeline import analyse_documents
-    from kg.engine.record import dumps
+    from kg.engine.record_json import dumps
 
     def entry(document: Document, record: DocumentRecord | Failed) -> bytes | Failed:
         if isinstance(record, Failed):

@@ -27,7 +27,7 @@ import hashlib
 import typing
 from dataclasses import dataclass
 from datetime import date
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import cast
 from urllib.parse import quote
 
@@ -41,57 +41,39 @@ from kg.ontology.roles import event_roles
 from kg.ontology.vocab import KG, NIF, NIF_NS, NS, kg_types
 from kg.rdf.buildinfo import BuildInfo, current
 from kg.rdf.lines import TripleCollector
-
-#: Where instance IRIs live unless the user passes ``--base``.
-DEFAULT_BASE = "https://w3id.org/kg-news/id/"
-#: Wikidata entities (``schema:sameAs`` of a gazetteer party)
-WIKIDATA = Namespace("http://www.wikidata.org/entity/")
-#: schema.org as the ontology and the JSON-LD context spell it (rdflib's SDO is https://)
-SCHEMA = Namespace("http://schema.org/")
-
-#: the language of the articles' prose (kg reads English only: the English model, README "Limits"); the
-#: literals quoted from an article (its title, posts, quotes, triggers, charges) carry it
-TEXT_LANGUAGE = "en"
-#: the same as NIF 2.0 says it (nif:predLang of a nif:Context: an ISO 639-3 code of lexvo.org): NIF's
-#: the longest article text written as one nif:isString: Oxigraph's parsers read at most 16 MiB in
-#: one term, and a graph that its own store cannot load back is no output
-MAX_TEXT_BYTES = 8 * 1024 * 1024
-#: text literals (nif:isString, nif:anchorOf) are xsd:string, and the context carries their language
-TEXT_LEXVO = URIRef("http://lexvo.org/id/iso639-3/eng")
+from kg.rdf.terms import (
+    DEFAULT_BASE,
+    MAX_TEXT_BYTES,
+    SCHEMA,
+    TEXT_LANGUAGE,
+    TEXT_LEXVO,
+    WIKIDATA,
+    literal,
+    segment,
+    slug,
+)
 
 #: the terms of rdflib's closed namespaces the mapping writes, made once: ``RDF.type`` makes (and checks)
 #: a new URIRef at each use, and one object per term lets the N-Quads lines find each form once
 _TYPE, _LABEL, _ALT_LABEL, _HIDDEN_LABEL = RDF.type, RDFS.label, SKOS.altLabel, SKOS.hiddenLabel
-_INDEX, _DATE, _DATE_TIME, _DECIMAL, _ANY_URI = (XSD.nonNegativeInteger, XSD.date, XSD.dateTime, XSD.decimal,
-                                                 XSD.anyURI)
+_INDEX, _DATE, _DATE_TIME, _DECIMAL, _ANY_URI = (
+    XSD.nonNegativeInteger,
+    XSD.date,
+    XSD.dateTime,
+    XSD.decimal,
+    XSD.anyURI,
+)
 _DERIVED_FROM, _GENERATED_AT, _GENERATED_BY = PROV.wasDerivedFrom, PROV.generatedAtTime, PROV.wasGeneratedBy
 _SAME_AS = SCHEMA.sameAs
 
-_KIND_PATH = {"Person": "person", "PoliticalParty": "party", "Organization": "org", "Legislature": "legislature",
-              "Office": "office", "Motion": "motion"}
-
-@lru_cache(maxsize=1 << 16)
-def slug(text: str) -> str:
-    """A readable, percent-encoded IRI segment: 'José-María Pérez' -> 'jose-maria-perez'."""
-    s = "-".join(fold(text).split())
-    if not s:
-        return "h" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
-    return quote(s, safe="-_")
-
-
-@lru_cache(maxsize=1 << 10)
-def _segment(doc_id: str) -> str:
-    """A document id as an IRI segment (percent-encoded), made once a document (its IRIs all have it)."""
-    return quote(doc_id, safe="-_.")
-
-
-@lru_cache(maxsize=1 << 14, typed=True)
-def _literal(value, lang: str | None = None, datatype: URIRef | None = None) -> Literal:
-    """rdflib's ``Literal(value, lang=..., datatype=...)``, one object for equal arguments of one type: a
-    mapping makes the same names, labels, offsets and dates over and over, and rdflib's Literal is slow
-    to make. (A text made once, an article's or a sentence's, is made with Literal: kept, it would only
-    take memory.)"""
-    return Literal(value, lang=lang, datatype=datatype)
+_KIND_PATH = {
+    "Person": "person",
+    "PoliticalParty": "party",
+    "Organization": "org",
+    "Legislature": "legislature",
+    "Office": "office",
+    "Motion": "motion",
+}
 
 
 @dataclass
@@ -117,8 +99,9 @@ class Mapper:
             (:func:`kg.rdf.buildinfo.current`).
     """
 
-    def __init__(self, base: str = DEFAULT_BASE, sink: Dataset | TripleCollector | None = None,
-                 build: BuildInfo | None = None):
+    def __init__(
+        self, base: str = DEFAULT_BASE, sink: Dataset | TripleCollector | None = None, build: BuildInfo | None = None
+    ):
         if not base.endswith(("/", "#")):
             base += "/"
         self.base = base
@@ -139,8 +122,14 @@ class Mapper:
         self._labelled: dict[int, bool] = {}
         self.dataset = Dataset() if sink is None else sink
         self.build = build if build is not None else current()
-        for prefix, ns in (("kg", NS), ("skos", str(SKOS)), ("xsd", str(XSD)), ("rdfs", str(RDFS)),
-                           ("prov", str(PROV)), ("nif", NIF_NS)):
+        for prefix, ns in (
+            ("kg", NS),
+            ("skos", str(SKOS)),
+            ("xsd", str(XSD)),
+            ("rdfs", str(RDFS)),
+            ("prov", str(PROV)),
+            ("nif", NIF_NS),
+        ):
             self.dataset.bind(prefix, ns)
         for path in _KIND_PATH.values():  # "org" is W3C ORG's prefix: organisations are organization:
             self.dataset.bind("organization" if path == "org" else path, self.ns[path + "/"])
@@ -156,15 +145,15 @@ class Mapper:
         return found
 
     def document_iri(self, d: Document) -> URIRef:
-        return self.ns[f"doc/{_segment(d.id)}"]
+        return self.ns[f"doc/{segment(d.id)}"]
 
     def graph_iri(self, d: Document) -> URIRef:
-        return self.ns[f"graph/{_segment(d.id)}"]
+        return self.ns[f"graph/{segment(d.id)}"]
 
     def span_iri(self, d: Document, begin: int, end: int) -> URIRef:
         """The NIF string of ``d``'s text from ``begin`` to ``end``: the document IRI with the RFC 5147
         fragment ``#char=begin,end`` (the whole text, ``#char=0,N``, is the document's nif:Context)."""
-        return self.ns[f"doc/{_segment(d.id)}#char={begin},{end}"]
+        return self.ns[f"doc/{segment(d.id)}#char={begin},{end}"]
 
     def context_iri(self, d: Document) -> URIRef:
         return self.span_iri(d, 0, len(d.verbatim))
@@ -179,8 +168,8 @@ class Mapper:
         # at most 4 bytes a code point: only a long text is encoded to count its bytes
         if len(d.verbatim) * 4 <= MAX_TEXT_BYTES or len(d.verbatim.encode("utf-8")) <= MAX_TEXT_BYTES:
             g.add((ctx, NIF.isString, Literal(d.verbatim)))
-        g.add((ctx, NIF.beginIndex, _literal(0, datatype=_INDEX)))
-        g.add((ctx, NIF.endIndex, _literal(len(d.verbatim), datatype=_INDEX)))
+        g.add((ctx, NIF.beginIndex, literal(0, datatype=_INDEX)))
+        g.add((ctx, NIF.endIndex, literal(len(d.verbatim), datatype=_INDEX)))
         g.add((ctx, NIF.sourceUrl, doc))
         g.add((ctx, NIF.predLang, TEXT_LEXVO))
         return ctx
@@ -197,8 +186,8 @@ class Mapper:
         g.add((sent, _TYPE, NIF.Sentence))
         g.add((sent, _TYPE, NIF.RFC5147String))
         g.add((sent, NIF.referenceContext, self._context))
-        g.add((sent, NIF.beginIndex, _literal(begin, datatype=_INDEX)))
-        g.add((sent, NIF.endIndex, _literal(end, datatype=_INDEX)))
+        g.add((sent, NIF.beginIndex, literal(begin, datatype=_INDEX)))
+        g.add((sent, NIF.endIndex, literal(end, datatype=_INDEX)))
         g.add((sent, NIF.anchorOf, Literal(d.verbatim[begin:end])))  # as written: no-break spaces too
         g.add((sent, KG.inDocument, doc))
         return sent
@@ -214,24 +203,27 @@ class Mapper:
         self._context = self.add_context(g, d, doc)
         if d.title:
             g.add((doc, KG.title, Literal(d.title, lang=TEXT_LANGUAGE)))
-        for prop, value, dt in (("outlet", d.outlet, None), ("url", d.url, _ANY_URI),
-                                ("published", d.published, _DATE)):
+        for prop, value, dt in (
+            ("outlet", d.outlet, None),
+            ("url", d.url, _ANY_URI),
+            ("published", d.published, _DATE),
+        ):
             if value:
-                g.add((doc, KG[prop], _literal(cast(date, value).isoformat() if dt is _DATE else value, datatype=dt)))
+                g.add((doc, KG[prop], literal(cast(date, value).isoformat() if dt is _DATE else value, datatype=dt)))
         if d.date and not d.published:  # Document.date: the latest embedded post's
-            g.add((doc, KG.inferredDate, _literal(d.date.isoformat(), datatype=_DATE)))
+            g.add((doc, KG.inferredDate, literal(d.date.isoformat(), datatype=_DATE)))
             g.add((doc, KG.dateInference, KG.LatestEmbeddedPost))
         for e in facts.entities:
             self.add_entity(g, e)
         for i, embed in enumerate(d.embeds):
-            post = self.ns[f"doc/{_segment(d.id)}/post/{i + 1}"]
+            post = self.ns[f"doc/{segment(d.id)}/post/{i + 1}"]
             g.add((post, _TYPE, KG.SocialMediaPost))
             g.add((post, KG.embeddedIn, doc))
-            g.add((post, KG.text, Literal(d.verbatim[embed.start:embed.body_end].strip(), lang=TEXT_LANGUAGE)))
+            g.add((post, KG.text, Literal(d.verbatim[embed.start : embed.body_end].strip(), lang=TEXT_LANGUAGE)))
             if embed.handle:
-                g.add((post, KG.handle, _literal("@" + embed.handle.lstrip("@"))))
+                g.add((post, KG.handle, literal("@" + embed.handle.lstrip("@"))))
             if embed.published:
-                g.add((post, KG.postedOn, _literal(embed.published.isoformat(), datatype=_DATE)))
+                g.add((post, KG.postedOn, literal(embed.published.isoformat(), datatype=_DATE)))
             author = facts.post_authors.get(i)
             if author is not None:
                 g.add((post, KG.postAuthor, self.entity_iri(author)))
@@ -251,13 +243,18 @@ class Mapper:
         """The build's time, its activity and what every graph says of the activity and the software."""
         b = self.build
         activity, software = self.ns[f"build/{b.key}"], self.ns[f"software/{quote(b.software)}-{quote(b.version)}"]
-        return _literal(b.generated_at.isoformat(), datatype=_DATE_TIME), activity, (
-            (activity, _TYPE, PROV.Activity),
-            (activity, PROV.wasAssociatedWith, software),
-            (activity, KG.rulesVersion, _literal(b.rules)),
-            (software, _TYPE, PROV.SoftwareAgent),
-            (software, _LABEL, _literal(b.software)),
-            (software, SCHEMA.softwareVersion, _literal(b.version)))
+        return (
+            literal(b.generated_at.isoformat(), datatype=_DATE_TIME),
+            activity,
+            (
+                (activity, _TYPE, PROV.Activity),
+                (activity, PROV.wasAssociatedWith, software),
+                (activity, KG.rulesVersion, literal(b.rules)),
+                (software, _TYPE, PROV.SoftwareAgent),
+                (software, _LABEL, literal(b.software)),
+                (software, SCHEMA.softwareVersion, literal(b.version)),
+            ),
+        )
 
     def add_entity(self, g, e: Entity) -> None:
         iri = self._labelled_entity(g, e, True)
@@ -298,10 +295,11 @@ class Mapper:
             return found[1]
         other_names = e.names | set(e.aliases) if all_names else set(e.aliases)
         triples: list[tuple[URIRef, URIRef, URIRef | Literal]] = [(iri, _TYPE, cls) for cls in kg_types(e.kind)]
-        triples.append((iri, _LABEL, _literal(e.name)))
-        triples.extend((iri, _ALT_LABEL, _literal(n)) for n in sorted(other_names) if n and n != e.name)
-        triples.extend((iri, _HIDDEN_LABEL, _literal(key)) for key in sorted({fold(n) for n in other_names | {e.name}
-                                                                              if n}) if key)
+        triples.append((iri, _LABEL, literal(e.name)))
+        triples.extend((iri, _ALT_LABEL, literal(n)) for n in sorted(other_names) if n and n != e.name)
+        triples.extend(
+            (iri, _HIDDEN_LABEL, literal(key)) for key in sorted({fold(n) for n in other_names | {e.name} if n}) if key
+        )
         labels = tuple(triples)
         # kept with the entity: no other object takes its id while its labels are kept
         self._label_triples[id(e), all_names] = e, labels
@@ -318,9 +316,10 @@ class Mapper:
         """The event's place in the article: what names its report, and the event when no other
         article reports it. One event per rule and trigger: the rule tells apart two readings of one
         word ("withdraw": an apology claimed, and a refusal)."""
-        digest = hashlib.sha1(f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}|{ev.rule}"
-                              .encode()).hexdigest()[:12]
-        return f"{_segment(d.id)}-{digest}"
+        digest = hashlib.sha1(
+            f"{d.id}|{ev.cls}|{ev.sentence}|{ev.trigger_index}|{ev.modality}|{ev.rule}".encode()
+        ).hexdigest()[:12]
+        return f"{segment(d.id)}-{digest}"
 
     def add_event(self, g, d: Document, doc: URIRef, ev: Event) -> None:
         local, shared = self._local(d, ev), self.event_keys.get(id(ev))
@@ -337,25 +336,25 @@ class Mapper:
         g.add((record, KG.sourceDocument, doc))
         g.add((record, KG.evidence, sent))
         if ev.trigger:  # a quote continued from an earlier one has no trigger word
-            g.add((record, KG.trigger, _literal(ev.trigger, lang=TEXT_LANGUAGE)))
-        g.add((record, KG.rule, _literal(ev.rule)))
-        g.add((record, KG.confidence, _literal(f"{ev.confidence:.2f}", datatype=_DECIMAL)))
+            g.add((record, KG.trigger, literal(ev.trigger, lang=TEXT_LANGUAGE)))
+        g.add((record, KG.rule, literal(ev.rule)))
+        g.add((record, KG.confidence, literal(f"{ev.confidence:.2f}", datatype=_DECIMAL)))
         if ev.charge:
-            g.add((record, KG.charge, _literal(ev.charge, lang=TEXT_LANGUAGE)))
+            g.add((record, KG.charge, literal(ev.charge, lang=TEXT_LANGUAGE)))
         g.add((iri, KG.modality, KG[ev.modality]))
         agents = [a.entity for a in ev.agents if a.entity is not None]
         targets = [t.entity for t in ev.targets if t.entity is not None]
         for e in agents + targets:
             self.add_entity_label(g, e)
         if ev.date is not None:
-            g.add((iri, KG.date, _literal(ev.date.isoformat(), datatype=_DATE)))
+            g.add((iri, KG.date, literal(ev.date.isoformat(), datatype=_DATE)))
         if ev.asserted:  # what this article says of the event, on its report
             for a in agents:
                 g.add((record, KG.reportedAgent, self.entity_iri(a)))
             for t in targets:
                 g.add((record, KG.reportedTarget, self.entity_iri(t)))
             if ev.date is not None:
-                g.add((record, KG.reportedDate, _literal(ev.date.isoformat(), datatype=_DATE)))
+                g.add((record, KG.reportedDate, literal(ev.date.isoformat(), datatype=_DATE)))
         if getattr(ev, "quote", None) and ev.cls == "Statement":
             g.add((iri, KG.quote, Literal(ev.quote, lang=TEXT_LANGUAGE)))
         if not ev.asserted:

@@ -9,12 +9,10 @@ Oxigraph) to an isomorphic graph or dataset, and the same dataset always gives t
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import shutil
 from collections.abc import Iterable
 from functools import cache
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, cast
 
@@ -24,10 +22,23 @@ from kg.errors import KgError
 from kg.ontology.terms import jsonld_context
 from kg.rdf import formats as rdf_formats, xmlguard
 from kg.rdf.formats import DEFAULT_FORMATS, check_formats
+from kg.rdf.full_iris import write_full_iris
 from kg.rdf.sortlines import write_sorted
 
-__all__ = ["PREFIXES", "GraphReadError", "atomic_write_bytes", "context_for", "jsonld_context", "merged",
-           "output_prefixes", "read_dataset", "read_output", "serialize", "write_merged", "write_outputs"]
+__all__ = [
+    "PREFIXES",
+    "GraphReadError",
+    "atomic_write_bytes",
+    "context_for",
+    "jsonld_context",
+    "merged",
+    "output_prefixes",
+    "read_dataset",
+    "read_output",
+    "serialize",
+    "write_merged",
+    "write_outputs",
+]
 
 #: the project's prefixes, bound in every output (instance prefixes such as person: come from the mapping)
 PREFIXES = {
@@ -109,8 +120,12 @@ def context_for(dataset: Dataset | Graph) -> dict:
     """The shipped context plus the dataset's own prefixes (such as ``person:`` under ``--base``)."""
     context = dict(jsonld_context())
     for prefix, ns in dataset.namespaces():  # instance prefixes follow the build's --base
-        if prefix and prefix not in PREFIXES and (prefix, ns) not in _rdflib_defaults() \
-                and not isinstance(context.get(prefix), dict):
+        if (
+            prefix
+            and prefix not in PREFIXES
+            and (prefix, ns) not in _rdflib_defaults()
+            and not isinstance(context.get(prefix), dict)
+        ):
             context[prefix] = str(ns)
     return context
 
@@ -165,21 +180,26 @@ def write_outputs(dataset: Dataset, out: Path, formats: Iterable[str] = DEFAULT_
 
 # -- merged files from per-document N-Quads files (kg build, kg.engine.local) -------------------------
 
+
 def output_prefixes(base: str) -> dict[str, str]:
     """The prefixes of the merged files: the instance prefixes of ``base`` (person:, doc:, ...) and the project's."""
     from kg.rdf.mapping import Mapper
 
-    prefixes = {p: str(ns) for p, ns in cast(Dataset, Mapper(base).dataset).namespaces()  # no sink: a Dataset
-                if p and (p, ns) not in _rdflib_defaults() and p not in PREFIXES}
+    prefixes = {
+        p: str(ns)
+        for p, ns in cast(Dataset, Mapper(base).dataset).namespaces()  # no sink: a Dataset
+        if p and (p, ns) not in _rdflib_defaults() and p not in PREFIXES
+    }
     prefixes.update(PREFIXES)
     return dict(sorted(prefixes.items()))
 
 
-def _write_streamed(sources: list[Path], source_format: str, target: Path, format_name: str,
-                    prefixes: dict[str, str], raw: Path) -> None:
+def _write_streamed(
+    sources: list[Path], source_format: str, target: Path, format_name: str, prefixes: dict[str, str], raw: Path
+) -> None:
     """Turtle or TriG (``format_name``) of the N-Triples or N-Quads files ``sources`` (``source_format``
     'nt' or 'nq'), by Oxigraph's serializer into ``raw``, then into ``target`` with full IRIs for names
-    that needed escapes (:func:`_write_full_iris`). A module function, so a worker process can run it."""
+    that needed escapes (:func:`kg.rdf.full_iris.write_full_iris`). A module function, so a worker process can run it."""
     import itertools
 
     import pyoxigraph as ox
@@ -187,11 +207,12 @@ def _write_streamed(sources: list[Path], source_format: str, target: Path, forma
     kind = rdf_formats.get(source_format).oxigraph
     quads = itertools.chain.from_iterable(ox.parse(path=str(f), format=kind) for f in sources)
     ox.serialize(quads, output=str(raw), format=rdf_formats.get(format_name).oxigraph, prefixes=prefixes)
-    _write_full_iris(raw, target, prefixes)
+    write_full_iris(raw, target, prefixes)
 
 
-def write_merged(files: list[Path], out: Path, formats: Iterable[str], base: str, *, tmp: Path,
-                 run_lines: int = 50_000, pool=None) -> list[Path]:
+def write_merged(
+    files: list[Path], out: Path, formats: Iterable[str], base: str, *, tmp: Path, run_lines: int = 50_000, pool=None
+) -> list[Path]:
     """Write the merged files (``graph.ttl``, ``graph.trig``, ...) from per-document N-Quads files.
 
     Memory stays flat: the merged graph (the union of the documents' triples, for Turtle and
@@ -281,8 +302,9 @@ def read_dataset(paths: Iterable[Path | str]) -> Dataset:
     for path in map(Path, paths):
         spec = rdf_formats.for_path(path)
         if spec is None:
-            raise GraphReadError(f"{path}: unknown extension {path.suffix or '(none)'!r}; "
-                                 f"kg reads {', '.join(rdf_formats.SUFFIXES)}")
+            raise GraphReadError(
+                f"{path}: unknown extension {path.suffix or '(none)'!r}; kg reads {', '.join(rdf_formats.SUFFIXES)}"
+            )
         if not path.is_file():
             raise GraphReadError(f"{path}: no such file (build one with `kg build`)")
         refused = xmlguard.check(path) if spec.name == "xml" else None
@@ -305,83 +327,3 @@ def read_dataset(paths: Iterable[Path | str]) -> Dataset:
 def read_output(path: Path | str) -> Dataset:
     """Parse one file written by :func:`write_outputs` into a dataset (see :func:`read_dataset`)."""
     return read_dataset([path])
-
-
-#: in Turtle or TriG from Oxigraph: a string literal (left as it is), or a prefixed name whose
-#: local part needed backslash escapes ('doc:a\#char\=0\,42')
-_ESCAPED_NAME = re.compile(
-    r'"(?:[^"\\\n]|\\.)*"'
-    r'|(?<![\w<:"\\])([A-Za-z][\w.-]*)?:((?:[\w%:-]|\\[^\s]|\.(?=\.*[\w%:\\-]))*\\[^\s](?:[\w%:-]|\\[^\s]|\.(?=\.*[\w%:\\-]))*)')
-
-#: a backslash escape in a prefixed name's local part, and the character it escapes
-_ESCAPE = re.compile(r"\\(.)")
-_escaped = itemgetter(1)
-
-#: a backslash that may escape a character of a prefixed name (Turtle's PN_LOCAL_ESC: ``\_``, ``\.``, ...):
-#: one followed by anything but a space or what only escapes in literals (``\"``, ``\\``, ``\n``, ``\u``...);
-#: a line without one has no name for :func:`full_iris` to rewrite (an article's text has many backslashes, all
-#: of literals, and the rewriting went through every such line: half a second on 300,000 triples)
-_MAY_ESCAPE_NAME = re.compile(r'\\[^\s"\\nrtbfuU]')
-
-#: characters of a Turtle or TriG file rewritten at a time by :func:`_write_full_iris` (then to a line's end)
-COPY_CHUNK = 1 << 20
-
-
-def _write_full_iris(source: Path, target: Path, prefixes: dict[str, str], chunk: int | None = None) -> None:
-    """Copy Oxigraph's Turtle or TriG ``source`` to ``target``, each line with a backslash through
-    :func:`full_iris` (its literals never span lines: line breaks inside them are escaped).
-
-    The file is copied a chunk of lines at a time (``chunk`` characters, default :data:`COPY_CHUNK`,
-    then on to the end of the line), so the memory it takes stays the same whatever the corpus: the
-    merged Turtle of a large archive is many times the memory of the rest of a build."""
-    size = chunk or COPY_CHUNK
-    with open(source, encoding="utf-8") as src, open(target, "w", encoding="utf-8", newline="\n") as dst:
-        while text := src.read(size):
-            text += src.readline()
-            dst.write(_full_iris_lines(text, prefixes))
-    source.unlink()
-
-
-def _full_iris_lines(text: str, prefixes: dict[str, str]) -> str:
-    """:func:`full_iris` of each line of ``text`` that may have a name to rewrite (:data:`_MAY_ESCAPE_NAME`),
-    the others as they are; lines end at line breaks alone (a literal may hold U+2028 and the like)."""
-    parts: list[str] = []
-    done = 0
-    for m in _MAY_ESCAPE_NAME.finditer(text):
-        if m.start() < done:  # in a line rewritten already
-            continue
-        start = text.rfind("\n", 0, m.start()) + 1
-        end = text.find("\n", m.end())
-        end = len(text) if end < 0 else end
-        parts += (text[done:start], _full_iris_line(text[start:end], prefixes))
-        done = end
-    if not parts:
-        return text
-    parts.append(text[done:])
-    return "".join(parts)
-
-
-def _full_iris_line(line: str, prefixes: dict[str, str]) -> str:
-    """:func:`full_iris` of one line, the part from its first literal on passed over when nothing there
-    may be a name to rewrite: a line of Oxigraph's with an escaped name is most often a subject and a
-    long literal (a sentence's text), which the rewriting would otherwise scan character by character.
-    (Before the first ``"`` nothing is in a literal: an IRI or a prefixed name never holds one.)"""
-    quote = line.find('"')
-    if quote < 0 or _MAY_ESCAPE_NAME.search(line, quote):
-        return full_iris(line, prefixes)
-    return full_iris(line[:quote], prefixes) + line[quote:]
-
-
-def full_iris(text: str, prefixes: dict[str, str]) -> str:
-    """Turtle or TriG with every prefixed name that needs a backslash escape written as a full
-    ``<IRI>`` instead: valid Turtle 1.1 either way, but older tools (OWL API 3, Protégé 4, some
-    Raptor builds) reject the escapes."""
-
-    def full(m: re.Match) -> str:
-        prefix, local = m.group(1, 2)
-        namespace = prefixes.get(prefix or "") if local is not None else None
-        if namespace is None:
-            return m.group(0)
-        return f"<{namespace}{_ESCAPE.sub(_escaped, local)}>"
-
-    return _ESCAPED_NAME.sub(full, text)

@@ -7,7 +7,8 @@ files (into an in-memory Oxigraph store) or the embedded store (read-only), and
 and what each is called. Every query runs on Oxigraph with the default graph as the union of
 the article graphs.
 
-    >>> from kg.report.stats import open_source, compute  # doctest: +SKIP
+    >>> from kg.report.source import open_source  # doctest: +SKIP
+    >>> from kg.report.stats import compute
     >>> store, source = open_source([Path("output/graph.trig")])
     >>> print(compute(store, source).text())
 """
@@ -18,85 +19,21 @@ import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import cast
 
 import pyoxigraph as ox
 
-from kg.errors import KgError
 from kg.model import printable
 from kg.ontology import terms
 from kg.ontology.roles import event_roles
 from kg.ontology.vocab import NS
-from kg.query.sparql import PREFIXES
-from kg.rdf import read as rdffiles
+from kg.report.source import QUERY_PREFIXES, select, value
 
 RDFS = "http://www.w3.org/2000/01/rdf-schema#"
-#: prefixes the queries here use without declaring them
-QUERY_PREFIXES = {**PREFIXES, "prov": "http://www.w3.org/ns/prov#"}
-#: default inputs, as for ``kg validate``
-DEFAULT_GRAPH = Path("output/graph.trig")
-DEFAULT_STORE = Path("output/store")
-
-
-class SourceError(KgError):
-    """A graph to read that cannot be used (no file, no store, nothing in it)."""
-
-
-# ---------------------------------------------------------------------------------------------
-#  Reading a graph: files or the embedded store
-# ---------------------------------------------------------------------------------------------
-
-def open_source(graphs: Sequence[Path] = (), store: Path | None = None) -> tuple[ox.Store, str]:
-    """The graph to read, as an Oxigraph store, and how to name it in messages.
-
-    Args:
-        graphs: graph files (``.trig``, ``.nq``, ``.ttl``, ``.nt``, ``.jsonld``, ``.rdf``) or folders
-            (their ``.trig``/``.nq`` files); default ``output/graph.trig``. Named graphs are kept; the
-            triples of a triples file go to a graph named after the file.
-        store: the embedded store folder instead, opened read-only.
-
-    Raises:
-        SourceError, GraphFileError, StoreError: a missing or unreadable input, with what to do.
-    """
-    if store is not None:
-        from kg.store.embedded import open_store
-
-        return open_store(store, create=False, write=False), str(store)
-    paths = list(graphs) or [DEFAULT_GRAPH]
-    if not graphs and not DEFAULT_GRAPH.exists():
-        raise SourceError(f"no {DEFAULT_GRAPH}: build one first (kg build input/ --out output/), "
-                          "or give a graph file or --store")
-    mem = ox.Store()
-    for path in rdffiles.find_files(paths):
-        gf = rdffiles.read(path, graph=path.resolve().as_uri())
-        mem.extend(ox.Quad(t.subject, t.predicate, t.object, ox.NamedNode(iri))
-                   for iri, triples in gf.graphs.items() for t in triples)
-    return mem, ", ".join(map(str, paths))
-
-
-def select(store: ox.Store, query: str, **values: Sequence[str]) -> list[dict[str, ox.NamedNode | ox.Literal]]:
-    """Rows of a SELECT on the union of the graphs; ``values`` are IRIs for a ``VALUES ?name`` block.
-
-    ``{name}`` in the query is replaced by the IRIs of ``values[name]`` (IRIs, not user text).
-    """
-    for name, iris in values.items():
-        query = query.replace("{" + name + "}", " ".join(f"<{iri}>" for iri in iris) or "<urn:kg:none>")
-    res = cast(
-        ox.QuerySolutions, store.query(query, use_default_graph_as_union=True, prefixes=QUERY_PREFIXES)
-    )  # a SELECT
-    names = [v.value for v in res.variables]
-    return [{n: sol[n] for n in names if sol[n] is not None} for sol in res]
-
-
-def value(term) -> str:
-    """A term's plain value ('' for None)."""
-    return "" if term is None else term.value
-
-
 # ---------------------------------------------------------------------------------------------
 #  The ontology: which classes are events and entities, and their names
 # ---------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Ontology:
@@ -158,24 +95,38 @@ def ontology() -> Ontology:
     events = under(NS + "Event")
     for cls in events:
         verbs.setdefault(cls, labels.get(cls, compact(cls)).lower())
-    roles = {p for (p,) in rows("""SELECT DISTINCT ?p WHERE {
+    roles = {
+        p
+        for (p,) in rows("""SELECT DISTINCT ?p WHERE {
         { ?p owl:propertyChainAxiom ?chain } UNION { ?p rdfs:subPropertyOf* kg:agent } UNION
         { ?p rdfs:subPropertyOf* kg:target } UNION { ?p rdfs:subPropertyOf* kg:place } UNION
-        { ?p owl:inverseOf ?q } UNION { ?q owl:inverseOf ?p } FILTER(isIRI(?p)) }""")}
-    return Ontology(dict(labels), dict(comments), events, under(NS + "Agent", NS + "Office", NS + "Motion"),
-                    {c: frozenset(s) for c, s in ancestors.items()}, verbs, frozenset(roles))
+        { ?p owl:inverseOf ?q } UNION { ?q owl:inverseOf ?p } FILTER(isIRI(?p)) }""")
+    }
+    return Ontology(
+        dict(labels),
+        dict(comments),
+        events,
+        under(NS + "Agent", NS + "Office", NS + "Motion"),
+        {c: frozenset(s) for c, s in ancestors.items()},
+        verbs,
+        frozenset(roles),
+    )
 
 
 def compact(iri: str) -> str:
     """``https://w3id.org/kg-news/ont#Person`` -> ``kg:Person`` (the usual prefixes), else the IRI."""
-    best = max(((p, ns) for p, ns in QUERY_PREFIXES.items() if iri.startswith(ns) and len(iri) > len(ns)),
-               key=lambda pn: len(pn[1]), default=None)
-    return f"{best[0]}:{iri[len(best[1]):]}" if best else iri
+    best = max(
+        ((p, ns) for p, ns in QUERY_PREFIXES.items() if iri.startswith(ns) and len(iri) > len(ns)),
+        key=lambda pn: len(pn[1]),
+        default=None,
+    )
+    return f"{best[0]}:{iri[len(best[1]) :]}" if best else iri
 
 
 # ---------------------------------------------------------------------------------------------
 #  Statistics
 # ---------------------------------------------------------------------------------------------
+
 
 @dataclass
 class DocumentStats:
@@ -227,18 +178,40 @@ class Stats:
     def text(self) -> str:
         """Aligned tables, one section each."""
         onto = ontology()
-        out = [f"{self.source}: {len(self.documents)} documents, {sum(d.facts for d in self.documents)} facts "
-               f"(counted per document), {self.triples} distinct triples", ""]
-        out += _section("Instances per class", ["class", "label", "instances"],
-                        [[compact(c), onto.labels.get(c, ""), n] for c, n in self.classes])
+        out = [
+            f"{self.source}: {len(self.documents)} documents, {sum(d.facts for d in self.documents)} facts "
+            f"(counted per document), {self.triples} distinct triples",
+            "",
+        ]
+        out += _section(
+            "Instances per class",
+            ["class", "label", "instances"],
+            [[compact(c), onto.labels.get(c, ""), n] for c, n in self.classes],
+        )
         out += _section("Triples per property", ["property", "triples"], [[compact(p), n] for p, n in self.properties])
-        out += _section("Documents", ["document", "title", "facts", "claims", "sentences", "triples"],
-                        [[compact(d.iri), _clip(d.title), d.facts, d.claims, d.sentences,
-                          "-" if d.triples is None else d.triples] for d in self.documents])
-        out += _section(f"Entities with the most events (top {len(self.top_entities)})",
-                        ["entity", "class", "events", "as agent", "as target"],
-                        [[_clip(e.label or compact(e.iri)), onto.label(e.cls), e.events, e.as_agent, e.as_target]
-                         for e in self.top_entities])
+        out += _section(
+            "Documents",
+            ["document", "title", "facts", "claims", "sentences", "triples"],
+            [
+                [
+                    compact(d.iri),
+                    _clip(d.title),
+                    d.facts,
+                    d.claims,
+                    d.sentences,
+                    "-" if d.triples is None else d.triples,
+                ]
+                for d in self.documents
+            ],
+        )
+        out += _section(
+            f"Entities with the most events (top {len(self.top_entities)})",
+            ["entity", "class", "events", "as agent", "as target"],
+            [
+                [_clip(e.label or compact(e.iri)), onto.label(e.cls), e.events, e.as_agent, e.as_target]
+                for e in self.top_entities
+            ],
+        )
         empty = self.empty_documents
         out.append("Documents with no facts (a sign of a miss)")
         out += [f"  {compact(d.iri)}  {d.title}".rstrip() for d in empty] or ["  none"]
@@ -246,7 +219,7 @@ class Stats:
 
 
 def _clip(text: str, width: int = 48) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _section(title: str, header: list[str], rows: list[list]) -> list[str]:
@@ -274,39 +247,74 @@ def compute(store: ox.Store, source: str = "graph", *, top: int = 10) -> Stats:
     events = onto.event_classes
     count = select(store, "SELECT (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?s ?p ?o WHERE { ?s ?p ?o } }")
     stats = Stats(source, int(value(count[0]["n"])) if count else 0)
-    stats.classes = [(value(r["c"]), int(value(r["n"]))) for r in select(store, """
-        SELECT ?c (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a ?c } GROUP BY ?c ORDER BY DESC(?n) ?c""")]
-    stats.properties = [(value(r["p"]), int(value(r["n"]))) for r in select(store, """
+    stats.classes = [
+        (value(r["c"]), int(value(r["n"])))
+        for r in select(
+            store,
+            """
+        SELECT ?c (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a ?c } GROUP BY ?c ORDER BY DESC(?n) ?c""",
+        )
+    ]
+    stats.properties = [
+        (value(r["p"]), int(value(r["n"])))
+        for r in select(
+            store,
+            """
         SELECT ?p (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?s ?p ?o WHERE { ?s ?p ?o } }
-        GROUP BY ?p ORDER BY DESC(?n) ?p""")]
+        GROUP BY ?p ORDER BY DESC(?n) ?p""",
+        )
+    ]
 
-    docs = {value(r["doc"]): value(r.get("title")) for r in select(store, """
+    docs = {
+        value(r["doc"]): value(r.get("title"))
+        for r in select(
+            store,
+            """
         SELECT ?doc (MIN(?t) AS ?title) WHERE { ?doc a kg:Document OPTIONAL { ?doc kg:title ?t } }
-        GROUP BY ?doc ORDER BY ?doc""")}
+        GROUP BY ?doc ORDER BY ?doc""",
+        )
+    }
 
     def per_doc(query: str, **values) -> dict[str, int]:  # one count per document, zero when absent
         return {value(r["doc"]): int(value(r["n"])) for r in select(store, query, **values)}
 
-    facts = per_doc("""SELECT ?doc (COUNT(DISTINCT ?r) AS ?n) WHERE {
-        ?r kg:reportOf ?e ; kg:sourceDocument ?doc . ?e a ?cls . VALUES ?cls { {events} } } GROUP BY ?doc""", events=events)
+    facts = per_doc(
+        """SELECT ?doc (COUNT(DISTINCT ?r) AS ?n) WHERE {
+        ?r kg:reportOf ?e ; kg:sourceDocument ?doc . ?e a ?cls . VALUES ?cls { {events} } } GROUP BY ?doc""",
+        events=events,
+    )
     claims = per_doc("""SELECT ?doc (COUNT(DISTINCT ?e) AS ?n) WHERE {
         ?e kg:sourceDocument ?doc ; a kg:EventClaim } GROUP BY ?doc""")
     sentences = per_doc("""SELECT ?doc (COUNT(DISTINCT ?s) AS ?n) WHERE {
         ?s a kg:Sentence ; kg:inDocument ?doc } GROUP BY ?doc""")
     sizes = per_doc("""SELECT ?doc (COUNT(*) AS ?n) WHERE {
         GRAPH ?g { ?g prov:wasDerivedFrom ?doc } GRAPH ?g { ?s ?p ?o } } GROUP BY ?doc""")
-    stats.documents = [DocumentStats(doc, title, facts.get(doc, 0), claims.get(doc, 0), sentences.get(doc, 0),
-                                     sizes.get(doc)) for doc, title in docs.items()]
+    stats.documents = [
+        DocumentStats(doc, title, facts.get(doc, 0), claims.get(doc, 0), sentences.get(doc, 0), sizes.get(doc))
+        for doc, title in docs.items()
+    ]
 
-    rows = select(store, """
+    rows = select(
+        store,
+        """
         SELECT ?x (COUNT(DISTINCT ?e) AS ?n) (COUNT(DISTINCT ?a) AS ?agent) (COUNT(DISTINCT ?t) AS ?target)
         WHERE {
           ?e a ?cls . VALUES ?cls { {events} }
           { ?e kg:agent ?x BIND(?e AS ?a) } UNION { ?e kg:target ?x BIND(?e AS ?t) }
-        } GROUP BY ?x ORDER BY DESC(?n) ?x""", events=events)
+        } GROUP BY ?x ORDER BY DESC(?n) ?x""",
+        events=events,
+    )
     names = entity_names(store, [value(r["x"]) for r in rows[:top]])
-    stats.top_entities = [EntityStats(value(r["x"]), *names.get(value(r["x"]), ("", "")), int(value(r["n"])),
-                                      int(value(r["agent"])), int(value(r["target"]))) for r in rows[:top]]
+    stats.top_entities = [
+        EntityStats(
+            value(r["x"]),
+            *names.get(value(r["x"]), ("", "")),
+            int(value(r["n"])),
+            int(value(r["agent"])),
+            int(value(r["target"])),
+        )
+        for r in rows[:top]
+    ]
     return stats
 
 
@@ -316,12 +324,17 @@ def entity_names(store: ox.Store, iris: Sequence[str]) -> dict[str, tuple[str, s
         return {}
     onto = ontology()
     found: dict[str, tuple[set[str], set[str]]] = {iri: (set(), set()) for iri in iris}
-    for r in select(store, "SELECT ?x ?label ?cls WHERE { VALUES ?x { {iris} } "
-                           "OPTIONAL { ?x rdfs:label ?label } OPTIONAL { ?x a ?cls } }", iris=iris):
+    for r in select(
+        store,
+        "SELECT ?x ?label ?cls WHERE { VALUES ?x { {iris} } OPTIONAL { ?x rdfs:label ?label } OPTIONAL { ?x a ?cls } }",
+        iris=iris,
+    ):
         labels, classes = found[value(r["x"])]
         if "label" in r:
             labels.add(value(r["label"]))
         if "cls" in r:
             classes.add(value(r["cls"]))
-    return {iri: (min(labels, default=""), onto.most_specific(classes, onto.entity_classes) or "")
-            for iri, (labels, classes) in found.items()}
+    return {
+        iri: (min(labels, default=""), onto.most_specific(classes, onto.entity_classes) or "")
+        for iri, (labels, classes) in found.items()
+    }

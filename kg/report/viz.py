@@ -15,7 +15,7 @@ The JavaScript network library, Cytoscape.js (MIT licence), is bundled from ``kg
 with its licence notice, and so is the page's own behaviour (:data:`APP`); the page loads nothing from the network. The data is read from the
 graph with SPARQL on Oxigraph (:func:`collect`) and embedded as JSON (:func:`render`).
 
-    >>> from kg.report.stats import open_source  # doctest: +SKIP
+    >>> from kg.report.source import open_source  # doctest: +SKIP
     >>> from kg.report.viz import collect, render
     >>> store, source = open_source([Path("output/graph.trig")])
     >>> Path("graph.html").write_text(render(collect(store, source)), encoding="utf-8")
@@ -34,7 +34,9 @@ from typing import Any
 import pyoxigraph as ox
 
 from kg.ontology.vocab import KG, NS
-from kg.report.stats import RDFS, Ontology, compact, ontology, select, value
+from kg.report.palette import ENTITY_COLOURS, EVENT_COLOURS, GREY
+from kg.report.source import select, value
+from kg.report.stats import RDFS, Ontology, compact, ontology
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: the bundled network library and its licence (from the npm package ``cytoscape``)
@@ -48,16 +50,18 @@ HIDDEN_CLASSES = ("Statement",)
 #: the page's behaviour, in this order (each defines what the next uses)
 APP = ("viz-layout.js", "viz-timeline.js", "viz.js")
 
-#: colours by class, given out in the ontology's (sorted) order; kg:Event itself and unknown classes are grey
-EVENT_COLOURS = ("#e8590c", "#2f9e44", "#d6336c", "#7048e8", "#e03131", "#f59f00", "#0c8599", "#66a80f",
-                 "#a61e4d", "#ae3ec9", "#1098ad", "#e67700")
-ENTITY_COLOURS = ("#868e96", "#a47148", "#0b7285", "#b08968", "#12b886", "#495057", "#1c7ed6", "#1b2a6b",
-                  "#495057", "#3b5bdb")
-GREY = "#adb5bd"
-
 #: event properties shown in the side panel (read on the union of the graphs)
-EVENT_PROPERTIES = ("agent", "target", "charge", "place", "quote", "modality", "claimedType", "claimedAgent",
-                    "claimedTarget")
+EVENT_PROPERTIES = (
+    "agent",
+    "target",
+    "charge",
+    "place",
+    "quote",
+    "modality",
+    "claimedType",
+    "claimedAgent",
+    "claimedTarget",
+)
 
 
 @dataclass(frozen=True)
@@ -83,12 +87,11 @@ def _shape(cls: str, onto: Ontology) -> str:
     return "ellipse"
 
 
-def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
-            max_nodes: int = MAX_NODES) -> Page:
+def collect(store: ox.Store, source: str = "graph", *, title: str | None = None, max_nodes: int = MAX_NODES) -> Page:
     """Read what the page shows from ``store`` (the union of its graphs).
 
     Args:
-        store: an Oxigraph store (:func:`kg.report.stats.open_source`).
+        store: an Oxigraph store (:func:`kg.report.source.open_source`).
         source: the graph's name, shown on the page.
         title: the page title (default: "kg: " + source).
         max_nodes: most nodes drawn at once.
@@ -101,8 +104,11 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
     onto = ontology()
     event_set, entity_set = set(onto.event_classes), set(onto.entity_classes)
     typed: dict[str, set[str]] = defaultdict(set)
-    for r in select(store, "SELECT DISTINCT ?x ?cls WHERE { ?x a ?cls VALUES ?cls { {classes} } FILTER(isIRI(?x)) }",
-                    classes=[*onto.event_classes, *onto.entity_classes, onto.claim_class]):
+    for r in select(
+        store,
+        "SELECT DISTINCT ?x ?cls WHERE { ?x a ?cls VALUES ?cls { {classes} } FILTER(isIRI(?x)) }",
+        classes=[*onto.event_classes, *onto.entity_classes, onto.claim_class],
+    ):
         typed[value(r["x"])].add(value(r["cls"]))
 
     # classes: every event and entity class of the ontology, in its order, with a colour and a shape each
@@ -112,9 +118,18 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
     def add_class(iri: str, kind: str, colour: str, shape: str) -> int:
         if iri not in class_index:
             class_index[iri] = len(classes)
-            classes.append({"iri": iri, "name": compact(iri), "label": onto.label(iri), "kind": kind,
-                            "comment": onto.comments.get(iri, ""), "color": colour, "shape": shape,
-                            "verb": onto.verbs.get(iri, "")})
+            classes.append(
+                {
+                    "iri": iri,
+                    "name": compact(iri),
+                    "label": onto.label(iri),
+                    "kind": kind,
+                    "comment": onto.comments.get(iri, ""),
+                    "color": colour,
+                    "shape": shape,
+                    "verb": onto.verbs.get(iri, ""),
+                }
+            )
         return class_index[iri]
 
     hidden = {str(KG[name]) for name in HIDDEN_CLASSES}  # unticked at first (a name kg.ttl lacks fails here)
@@ -131,28 +146,40 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
     # documents
     documents: list[dict] = []
     doc_index: dict[str, int] = {}
-    for r in select(store, """SELECT ?doc (MIN(?t) AS ?title) (MIN(?u) AS ?url) (MIN(?p) AS ?published)
+    for r in select(
+        store,
+        """SELECT ?doc (MIN(?t) AS ?title) (MIN(?u) AS ?url) (MIN(?p) AS ?published)
                               (MIN(?o) AS ?outlet)
         WHERE { ?doc a kg:Document OPTIONAL { ?doc kg:title ?t } OPTIONAL { ?doc kg:url ?u }
-                OPTIONAL { ?doc kg:published ?p } OPTIONAL { ?doc kg:outlet ?o } } GROUP BY ?doc ORDER BY ?doc"""):
+                OPTIONAL { ?doc kg:published ?p } OPTIONAL { ?doc kg:outlet ?o } } GROUP BY ?doc ORDER BY ?doc""",
+    ):
         doc = value(r["doc"])
         doc_index[doc] = len(documents)
-        documents.append({"iri": doc, "id": compact(doc), "title": value(r.get("title")),
-                          "url": value(r.get("url")), "published": value(r.get("published"))[:10],
-                          "outlet": value(r.get("outlet"))})
+        documents.append(
+            {
+                "iri": doc,
+                "id": compact(doc),
+                "title": value(r.get("title")),
+                "url": value(r.get("url")),
+                "published": value(r.get("published"))[:10],
+                "outlet": value(r.get("outlet")),
+            }
+        )
 
     def doc_of(iri: str) -> int:
         if iri not in doc_index:  # a source document the graph does not describe
             doc_index[iri] = len(documents)
-            documents.append({"iri": iri, "id": compact(iri), "title": "", "url": "", "published": "",
-                              "outlet": ""})
+            documents.append({"iri": iri, "id": compact(iri), "title": "", "url": "", "published": "", "outlet": ""})
         return doc_index[iri]
 
     # entities: every typed entity, and anything else an event or claim points at
     labels: dict[str, set[str]] = defaultdict(set)
     alts: dict[str, set[str]] = defaultdict(set)
-    for r in select(store, """SELECT ?x ?p ?l WHERE { VALUES ?p { rdfs:label skos:altLabel } ?x ?p ?l
-                              FILTER(isIRI(?x)) }"""):
+    for r in select(
+        store,
+        """SELECT ?x ?p ?l WHERE { VALUES ?p { rdfs:label skos:altLabel } ?x ?p ?l
+                              FILTER(isIRI(?x)) }""",
+    ):
         (labels if value(r["p"]) == RDFS + "label" else alts)[value(r["x"])].add(value(r["l"]))
     entities: list[dict] = []
     entity_index: dict[str, int] = {}
@@ -162,14 +189,25 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
             cls = onto.most_specific(typed.get(iri, set()), onto.entity_classes)
             name = min(labels.get(iri, ()), default="") or compact(iri)
             entity_index[iri] = len(entities)
-            entities.append({"iri": iri, "label": name, "cls": class_index[cls] if cls else other,
-                             "alt": sorted(alts.get(iri, set()) - {name}), "docs": set()})
+            entities.append(
+                {
+                    "iri": iri,
+                    "label": name,
+                    "cls": class_index[cls] if cls else other,
+                    "alt": sorted(alts.get(iri, set()) - {name}),
+                    "docs": set(),
+                }
+            )
         return entity_index[iri]
 
     for iri in sorted(x for x, types in typed.items() if types & entity_set and not types & event_set):
         entity(iri)
-    for r in select(store, """SELECT DISTINCT ?x ?doc WHERE { GRAPH ?g { ?x a ?cls } ?g prov:wasDerivedFrom ?doc
-                              VALUES ?cls { {classes} } }""", classes=onto.entity_classes):
+    for r in select(
+        store,
+        """SELECT DISTINCT ?x ?doc WHERE { GRAPH ?g { ?x a ?cls } ?g prov:wasDerivedFrom ?doc
+                              VALUES ?cls { {classes} } }""",
+        classes=onto.entity_classes,
+    ):
         if value(r["x"]) in entity_index:
             entities[entity_index[value(r["x"])]]["docs"].add(doc_of(value(r["doc"])))
 
@@ -177,12 +215,18 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
     sentences: list[dict] = []
     sentence_index: dict[str, int] = {}
     props: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
-    for r in select(store, """SELECT DISTINCT ?e ?p ?o WHERE { ?e a ?cls VALUES ?cls { {classes} }
+    for r in select(
+        store,
+        """SELECT DISTINCT ?e ?p ?o WHERE { ?e a ?cls VALUES ?cls { {classes} }
                               VALUES ?p { {props} } { ?e ?p ?o } UNION { ?r kg:reportOf ?e ; ?p ?o } }""",
-                    classes=[*onto.event_classes, onto.claim_class], props=[NS + p for p in EVENT_PROPERTIES]):
-        props[value(r["e"])][value(r["p"])[len(NS):]].append(r["o"])
+        classes=[*onto.event_classes, onto.claim_class],
+        props=[NS + p for p in EVENT_PROPERTIES],
+    ):
+        props[value(r["e"])][value(r["p"])[len(NS) :]].append(r["o"])
     reports: dict[str, list[dict]] = defaultdict(list)
-    for r in select(store, """SELECT DISTINCT ?e ?doc ?s ?text ?begin ?date ?trigger ?rule ?conf WHERE {
+    for r in select(
+        store,
+        """SELECT DISTINCT ?e ?doc ?s ?text ?begin ?date ?trigger ?rule ?conf WHERE {
           VALUES ?cls { {classes} }
           GRAPH ?g {
             ?e a ?cls .
@@ -193,7 +237,9 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
                        OPTIONAL { ?s nif:beginIndex ?begin } }
             OPTIONAL { ?e kg:date ?date } OPTIONAL { ?r kg:trigger ?trigger }
             OPTIONAL { ?r kg:rule ?rule } OPTIONAL { ?r kg:confidence ?conf }
-          } } ORDER BY ?e ?doc ?begin ?s ?date""", classes=[*onto.event_classes, onto.claim_class]):
+          } } ORDER BY ?e ?doc ?begin ?s ?date""",
+        classes=[*onto.event_classes, onto.claim_class],
+    ):
         sentence = None
         if "s" in r:
             sid = value(r["s"])
@@ -201,9 +247,14 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
                 sentence_index[sid] = len(sentences)
                 sentences.append({"iri": sid, "text": value(r.get("text")), "doc": doc_of(value(r["doc"]))})
             sentence = sentence_index[sid]
-        report = {"doc": doc_of(value(r["doc"])), "sentence": sentence, "date": value(r.get("date")),
-                  "trigger": value(r.get("trigger")), "rule": value(r.get("rule")),
-                  "confidence": float(value(r["conf"])) if "conf" in r else None}
+        report = {
+            "doc": doc_of(value(r["doc"])),
+            "sentence": sentence,
+            "date": value(r.get("date")),
+            "trigger": value(r.get("trigger")),
+            "rule": value(r.get("rule")),
+            "confidence": float(value(r["conf"])) if "conf" in r else None,
+        }
         same = [x for x in reports[value(r["e"])] if (x["doc"], x["sentence"]) == (report["doc"], sentence)]
         if same:  # one report per article and sentence; keep the date a graph gives
             same[0]["date"] = same[0]["date"] or report["date"]
@@ -237,18 +288,24 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
             events.append(item)
         else:
             claimed = [t.value for t in p.get("claimedType", [])]
-            item.update(cls=class_index[onto.claim_class],
-                        claimed=class_index.get(min(claimed, default=""), class_index[NS + "Event"]),
-                        modality=", ".join(sorted(onto.label(t.value) for t in p.get("modality", []))),
-                        agents=refs(p.get("claimedAgent", [])), targets=refs(p.get("claimedTarget", [])))
+            item.update(
+                cls=class_index[onto.claim_class],
+                claimed=class_index.get(min(claimed, default=""), class_index[NS + "Event"]),
+                modality=", ".join(sorted(onto.label(t.value) for t in p.get("modality", []))),
+                agents=refs(p.get("claimedAgent", [])),
+                targets=refs(p.get("claimedTarget", [])),
+            )
             claims.append(item)
 
     # relations between entities: kg: properties that are neither event roles nor shortcut edges
     # (the event nodes show those), e.g. kg:leaderOf, kg:memberOf, kg:holdsOffice
     relations: dict[tuple[int, str, int], set[int]] = {}
-    for r in select(store, f"""SELECT DISTINCT ?s ?p ?o ?doc WHERE {{
+    for r in select(
+        store,
+        f"""SELECT DISTINCT ?s ?p ?o ?doc WHERE {{
           GRAPH ?g {{ ?s ?p ?o FILTER(isIRI(?o) && STRSTARTS(STR(?p), "{NS}")) }}
-          OPTIONAL {{ ?g prov:wasDerivedFrom ?doc }} }}"""):
+          OPTIONAL {{ ?g prov:wasDerivedFrom ?doc }} }}""",
+    ):
         s, prop, o = value(r["s"]), value(r["p"]), value(r["o"])
         if s not in entity_index or o not in entity_index or prop in onto.event_properties:
             continue
@@ -276,8 +333,10 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
         "entities": entities,
         "events": events,
         "claims": claims,
-        "relations": [{"source": s, "target": o, "property": compact(p), "label": onto.label(p),
-                       "docs": sorted(docs)} for (s, p, o), docs in sorted(relations.items())],
+        "relations": [
+            {"source": s, "target": o, "property": compact(p), "label": onto.label(p), "docs": sorted(docs)}
+            for (s, p, o), docs in sorted(relations.items())
+        ],
     }
     return Page(data)
 
@@ -285,12 +344,18 @@ def collect(store: ox.Store, source: str = "graph", *, title: str | None = None,
 def _script_json(data: dict) -> str:
     """JSON that is safe inside a <script> element (no "</script>", no "<!--")."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026") \
-               .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
 def render(page: Page) -> str:
     """The page: HTML with the library, the app, its style and the data inline."""
+
     def asset(name: str) -> str:
         return (ASSETS / name).read_text(encoding="utf-8")
 
@@ -303,7 +368,7 @@ def render(page: Page) -> str:
         "TITLE": html.escape(page.data["title"]),
         "STYLE": asset("viz.css"),
         "LIBRARY_NOTICE": f"{LIBRARY_NAME} {LIBRARY_VERSION}, bundled from the npm package cytoscape. "
-                          + licence.replace("*/", "* /"),
+        + licence.replace("*/", "* /"),
         "LIBRARY_LICENCE": html.escape(licence),
         "LIBRARY_NAME": f"{LIBRARY_NAME} {LIBRARY_VERSION}",
         "LIBRARY": library,

@@ -10,7 +10,7 @@ What is loaded, and how:
   compacted once, after the last of them.
 - straight after a build into a folder (``kg build --load``): into the embedded store, only the
   document graphs that changed since the last load, and the graphs of the articles that left the
-  corpus are dropped (:func:`kg.store.embedded.sync_graphs`); into an endpoint, the build's
+  corpus are dropped (:func:`kg.store.sync.sync_graphs`); into an endpoint, the build's
   ``.trig`` or ``.nq`` file; a Dask build, its partitions, as above.
 
 A file that does not parse is reported and skipped (nothing of it is loaded); the others load.
@@ -30,7 +30,7 @@ from typing import Protocol
 
 from kg.rdf import formats as rdf_formats, read as rdffiles
 from kg.rdf.read import GraphFileError, LoadReport
-from kg.store import embedded
+from kg.store import embedded, sync
 from kg.store.answers import Refreshed, forget_answers, refresh
 from kg.store.remote import DEFAULT_TIMEOUT, Endpoint, safe_url
 
@@ -141,7 +141,7 @@ def _sync(built: Built, out: Path, store_dir: Path, progress: Progress | None) -
     try:
         db = embedded.open_store(store_dir)
         graphs = list(built.graphs) + ([built.entailments] if built.entailments is not None else [])
-        report, dropped = embedded.sync_graphs(
+        report, dropped = sync.sync_graphs(
             db, store_dir, graphs, built.removed_graphs, source=str(out / "graphs"), target=str(store_dir)
         )
         report = SyncReport(report.source, report.target, report.graphs, built.triples, report.bulk, dropped=dropped)
@@ -185,7 +185,7 @@ def _to_store(files: list[Path], store_dir: Path, graph: str | None, progress: P
                     progress(err)
                 continue
             # graphs loaded by hand are no longer the ones `kg build --load` recorded
-            embedded.forget_graphs(store_dir, [g for g, how in report.graphs.items() if how != "unchanged"])
+            sync.forget_graphs(store_dir, [g for g, how in report.graphs.items() if how != "unchanged"])
             loaded.reports.append(report)
             if progress is not None:
                 progress(report)

@@ -13,10 +13,9 @@ import pyoxigraph as ox
 import pytest
 from click.testing import CliRunner
 
-from kg.engine import cache, packs
-from kg.engine import local as stream
-from kg.engine.options import BuildOptions
 from kg.cli import main
+from kg.engine import cache, local as stream, packs
+from kg.engine.options import BuildOptions
 from kg.ingest.documents import from_text
 
 ARTICLES = {
@@ -295,7 +294,7 @@ def test_cache_a_flagged_chunk_is_validated_by_pyshacl(built, tmp_path, monkeypa
 def test_cache_store_bulk_path_loads_what_the_transaction_path_loads(built, tmp_path, monkeypatch):
     """A first load of many graphs goes through the bulk loader (and is compacted after):
     the store holds exactly what one transaction would have put there."""
-    from kg.store import embedded as kstore
+    from kg.store import embedded as kstore, sync as ksync
 
     _, _, out, _ = built
     manifest = cache.load_manifest(out)["documents"]
@@ -303,11 +302,11 @@ def test_cache_store_bulk_path_loads_what_the_transaction_path_loads(built, tmp_
     compacted = []
     monkeypatch.setattr(kstore, "compact", lambda s: compacted.append(s) or s.optimize())
     results = {}
-    for name, limit in (("transaction", kstore.TRANSACTION_GRAPHS), ("bulk", 0)):
-        monkeypatch.setattr(kstore, "TRANSACTION_GRAPHS", limit)
+    for name, limit in (("transaction", ksync.TRANSACTION_GRAPHS), ("bulk", 0)):
+        monkeypatch.setattr(ksync, "TRANSACTION_GRAPHS", limit)
         path = tmp_path / name
         s = kstore.open_store(path)
-        report, _ = kstore.sync_graphs(s, path, entries, [])
+        report, _ = ksync.sync_graphs(s, path, entries, [])
         assert set(report.graphs.values()) == {"new"} and report.triples > 0
         del s
         results[name] = _store_graphs(path)
@@ -433,10 +432,9 @@ def test_cache_a_later_pack_and_an_entry_file_win(tmp_path):
 
 def test_cache_a_stopped_build_leaves_nothing_to_read(tmp_path):
     store = cache.AnalysisCache(tmp_path)
-    with pytest.raises(RuntimeError):
-        with store.writer() as w:
-            w.put("k", b"half")
-            raise RuntimeError("stopped")
+    with pytest.raises(RuntimeError), store.writer() as w:
+        w.put("k", b"half")
+        raise RuntimeError("stopped")
     assert not (tmp_path / cache.CACHE_DIR / "packs").exists() or _pack_folder(tmp_path) == []
     stray = store.writer()  # killed before close: a pack without its index
     stray.put("k", b"half")

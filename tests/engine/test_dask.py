@@ -18,11 +18,11 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
-from kg.resolve import corpus
-from kg.engine import dask_engine, dask_tasks
-from kg.engine.pipeline import record_of
 from kg.cli import main
+from kg.engine import dask_client, dask_engine, dask_tasks
+from kg.engine.pipeline import record_of
 from kg.model import Entity
+from kg.resolve import corpus
 from tests.conftest import ROOT, shared_or_skip
 from tests.engine.test_cache import ARTICLES, _write
 from tests.engine.test_jobs import FAMILY, random_corpus
@@ -150,7 +150,7 @@ def test_dask_missing_says_what_to_install(tmp_path, monkeypatch):
 
 def test_dask_unreachable_scheduler_is_one_line(tmp_path, monkeypatch):
     pytest.importorskip("distributed", reason="dask is an optional extra: pip install 'kg-news[dask]'")
-    monkeypatch.setattr(dask_engine, "CONNECT_TIMEOUT", 2.0)
+    monkeypatch.setattr(dask_client, "CONNECT_TIMEOUT", 2.0)
     src = _write(tmp_path / "in", ARTICLES)
     result = CliRunner().invoke(main, ["build", str(src), "--out", str(tmp_path / "out"), "--engine", "dask",
                                        "--scheduler", "tcp://127.0.0.1:9"])

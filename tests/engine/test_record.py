@@ -14,7 +14,8 @@ from types import SimpleNamespace
 import pytest
 
 from kg.engine.pipeline import record_of
-from kg.engine.record import DocumentRecord, dumps, loads
+from kg.engine.record import DocumentRecord
+from kg.engine.record_json import dumps, loads
 from kg.ingest.documents import from_text
 from kg.model import Entity, Event, Mention
 

@@ -12,7 +12,8 @@ import rdflib
 from rdflib import RDF
 
 from kg.cli.viz import register
-from kg.report.stats import compute, ontology, open_source
+from kg.report.source import open_source
+from kg.report.stats import compute, ontology
 from kg.ontology.vocab import NS
 from tests.stores import opened
 from tests.clirun import group_fixture, run

@@ -22,7 +22,7 @@ import pytest
 
 from kg.cli.viz import register
 from kg.ontology.paths import ontology_dir
-from kg.report.stats import open_source
+from kg.report.source import open_source
 from kg.report.viz import LIBRARY_LICENCE, MAX_NODES, collect, render
 from tests.clirun import group_fixture, run
 from tests.conftest import shared_or_skip
