@@ -125,6 +125,9 @@ class Rule(_Strict):
     requires_target: bool | None = Field(None, description="no target, no event ('called the episode a new low')")
     requires_agent: bool | None = Field(None, description="no agent, no event ('X was impeached' names no accuser)")
     agent_presiding: bool | None = Field(None, description="the agent must preside (hold a presiding office)")
+    agent_kinds: frozenset[EntityKind] | None = Field(
+        None, description="the agent must be an entity of one of these kinds, else no event (a censure is a body's act: "
+                          "'the Senate censured X'; a Speaker who 'censured' a member rebuked them)")
     quote_formula: Words | None = Field(
         None, description="the trigger is a speech verb whose direct quote says one of these formulas ('I name', "
                           "'leave the chamber'), not under a condition: the act is the speaker's, its target the person "

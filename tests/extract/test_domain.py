@@ -50,3 +50,17 @@ def test_domain_sitting_is_shipped_and_needs_someone() -> None:
 def test_domain_sitting_is_looked_for_in_the_whole_article(facts, text, found) -> None:
     asserted, _, _ = facts(text)
     assert any(c == "Ejection" for c, _, _ in asserted) is found, asserted
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("text,found", [
+    # a word of another domain in a relative clause of background, outside the trigger, does not count
+    ("The Senate voted to censure Senator Joseph Marsh, who had led the fight to root out suspected spies.", True),
+    ("MP Farah Quint, who was arrested at a protest in 2010, accused Minister Piet Alvaro of lying.", True),
+    # ... but it does in the trigger's own clause, or with the trigger inside the relative clause
+    ("Prosecutors, who had charged Carl Brandt with fraud, accused him of lying.", False),
+    ("The defendant Carl Brandt, whom the prosecutor accused of lying, sat quietly.", False),
+])
+def test_domain_public_life_background_relative_clause(facts, text, found) -> None:
+    asserted, _, _ = facts(text)
+    assert any(c == "Accusation" for c, _, _ in asserted) is found, asserted

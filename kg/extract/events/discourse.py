@@ -1,5 +1,5 @@
 """Construction keys that judge the arguments found, and the discourse around a trigger
-(``target_kind``, ``requires_target``, ``agent_presiding``, ``after_class``, ``refers_to``);
+(``target_kind``, ``requires_target``, ``agent_presiding``, ``agent_kinds``, ``after_class``, ``refers_to``);
 and the class behaviours of ``events.json`` "classes" (``answers``, ``target_kinds``).
 """
 
@@ -151,6 +151,15 @@ class AgentPresiding(Construction):
 
     def require(self, m: Match) -> bool:
         return any(presiding(a.entity) for a in m.agents)
+
+
+@construction("agent_kinds")
+class AgentKinds(Construction):
+    """The agent must be an entity of these kinds ('the Senate censured X', not 'the Speaker censured X')."""
+
+    def require(self, m: Match) -> bool:
+        m.agents = [a for a in m.agents if a.entity is not None and a.entity.kind in self.value]
+        return bool(m.agents)
 
 
 @construction("after_class")

@@ -154,6 +154,14 @@ def _other_agent(m: Match, dom: schema.Domain) -> bool:
     return agent is not None and (_agent_kind(m) == "PoliticalParty" or _words(dom.against_agents).token(agent))
 
 
+def _background(word: Token, tok: Token) -> bool:
+    """Is the word inside a relative clause that does not hold the trigger?"""
+    for up in (word, *word.ancestors):
+        if up.dep_ == "relcl":
+            return tok not in up.subtree
+    return False
+
+
 def in_domain(m: Match, dom: schema.Domain) -> bool:
     """Is the trigger of the match in the context of the domain?"""
     tok, para, cache = m.tok, m.ctx.paragraphs[m.para], m.ctx.cache
@@ -162,8 +170,10 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
         sent = para.sent(tok.i)
         key: tuple[object, ...] = ("against", id(dom), m.para, sent.start)
         if key not in cache:
-            cache[key] = _words(dom.against).within(para, sent.start, sent.end)
-        if cache[key]:
+            cache[key] = [i for i in range(sent.start, sent.end) if _words(dom.against).within(para, i, i + 1)]
+        # (not a word in a relative clause of background the trigger is outside: 'X, who had led the fight to
+        # root out suspected Communists')
+        if any(not _background(para.doc[i], tok) for i in cache[key]):
             return False
     if dom.against_paragraph:
         key = ("against_paragraph", id(dom), m.para)

@@ -168,11 +168,13 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
             return "Hypothetical", cls
         # ('the motion, tabled by X, was defeated': a past participle said of the noun was done)
         done = tok.dep_ == "acl" and tok.tag_ == "VBN" and g.i in {tok.head.i, ctx.motion_around(para, tok.head).i}
-        if g.pos_ in {"NOUN", "PROPN"} and g.dep_ in {"nsubj", "nsubjpass", "dobj"} and not done:
+        # ("passed X's (WA-04) resolution censuring Y": a motion hung beside its mover stands where the mover does)
+        role = g.head if g.dep_ == "appos" and g.head.dep_ in {"dobj", "nsubjpass"} and lem in ctx.lex.motion_nouns else g
+        if g.pos_ in {"NOUN", "PROPN"} and role.dep_ in {"nsubj", "nsubjpass", "dobj"} and not done:
             # "the vote to remove him failed": it did not happen; "the House adopted a motion to
             # suspend X": the House did it
-            verb = g.head
-            if g.dep_ != "dobj" and verb.lemma_.lower() in mod.get("failed", ()):
+            verb = role.head
+            if role.dep_ != "dobj" and verb.lemma_.lower() in mod.get("failed", ()):
                 return "Negated", cls
             if verb.lemma_.lower() in mod.get("adopted", ()) and not syntax.negated(verb) and \
                     not (syntax.aux_lemmas(verb) & mod["Hypothetical"]) and lem in ctx.lex.motion_nouns:
@@ -197,6 +199,8 @@ def adopter(tok: Token) -> Token | None:
             return None
         cur = cur.head
         if cur.lemma_.lower() in lex.motion_nouns:
+            # ("passed X's (WA-04) resolution censuring Y": the parser hangs the motion beside its mover, the object)
+            cur = cur.head if cur.dep_ == "appos" and cur.head.dep_ in {"dobj", "nsubjpass"} else cur
             verb = cur.head
             if cur.dep_ not in {"dobj", "nsubjpass"} or verb.lemma_.lower() not in lex.modality["adopted"] \
                     or syntax.negated(verb) or syntax.aux_lemmas(verb) & lex.modality["Hypothetical"]:
