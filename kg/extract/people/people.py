@@ -59,12 +59,28 @@ def people(f: Finder) -> None:
             # "the Labour Party's leader": a party's possessive before the role word
             if s > 1 and toks[s - 1].tag_ == "POS" and (party is None or party.kind != "PoliticalParty"):
                 party = f.owner.get(s - 2)
+            # "Conservative Party (CP) Leader X": the party's abbreviation in a bracket between
+            if (
+                s > 3
+                and texts[s - 1] == ")"
+                and texts[s - 3] == "("
+                and (party is None or party.kind != "PoliticalParty")
+            ):
+                party = f.owner.get(s - 4)
             if party is None or party.kind != "PoliticalParty":
                 party = (
                     unknown_party_before_role(f, s) if f.capitalised(i) or (s > 0 and f.capitalised(s - 1)) else None
                 )
             if party is not None or word in {"backbencher", "backbenchers"}:
-                _title_person(f, s, i + 1, office_mention=None, party=party, role=role_words[word])
+                role = role_words[word]
+                # "former Labour leader X" leads it no more (nor is a member: 'former Labour MP X'); a
+                # would-be or incoming leader is a member
+                b = party.start if party is not None else s
+                hyphened = "".join(lowers[b - 3 : b]) if b > 2 and texts[b - 2] == "-" else ""
+                if party is not None and (not_current(f, min(s, b), i + 1) or hyphened in lex.not_current):
+                    ended = any(lowers[k] in lex.membership_ends for k in range(max(0, party.start - 2), s))
+                    role = None if ended else "memberOf"
+                _title_person(f, s, i + 1, office_mention=None, party=party, role=role)
     # named entities the model found
     for ent in doc.ents:
         if ent.label_ != "PERSON":

@@ -9,7 +9,7 @@ from kg.extract.people.offices import not_current
 from kg.extract.people.organisations import gazetteer_key, party_word
 from kg.model import Mention
 
-__all__ = ["fellow", "past_title", "predicate_role", "such_as"]
+__all__ = ["fellow", "led_by", "past_title", "predicate_role", "such_as"]
 
 
 def predicate_role(f: Finder, m: Mention) -> None:
@@ -129,3 +129,35 @@ def such_as(f: Finder, m: Mention) -> None:
         )
     if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
         m.roles.append(("memberOf", p))
+
+
+def led_by(f: Finder, m: Mention) -> None:
+    """'the Five Star Movement, led by X,', 'the Janata Dal, headed by X and Y,', 'the party is led by X': a
+    party's participle or present passive of a lead verb whose agent is the name; not 'was led by X' (the
+    past), 'led until 1992 by X' (a span of time), 'formerly led by X', nor a coalition or a government led by X."""
+    doc, lex = f.doc, f.lex
+    head = doc[m.head]
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head
+    by = head.head
+    if head.dep_ != "pobj" or by.dep_ != "agent":
+        return
+    verb = by.head
+    if verb.lemma_ not in lex.lead_verbs or verb.tag_ != "VBN":
+        return
+    passive = [c for c in verb.children if c.dep_ == "auxpass"]
+    if not (
+        (verb.dep_ == "acl" and not passive) or (passive and passive[0].tag_ in {"VBZ", "VBP"} and verb.dep_ == "ROOT")
+    ):
+        return
+    if any(
+        c.dep_ == "neg"
+        or c.lower_ in lex.grammar["past_title_adverbs"]
+        or (c.i != by.i and any(t.ent_type_ == "DATE" for t in c.subtree))
+        for c in verb.children
+    ):
+        return
+    party = verb.head if verb.dep_ == "acl" else next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    p = f.owner.get(party.i) if party is not None else None
+    if p is not None and p.kind == "PoliticalParty" and ("leaderOf", p) not in m.roles:
+        m.roles.append(("leaderOf", p))

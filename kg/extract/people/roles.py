@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kg.extract.people.finder import Finder, capitalised
 from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
-from kg.extract.people.predicates import fellow, predicate_role, such_as
+from kg.extract.people.predicates import fellow, led_by, predicate_role, such_as
 from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
 from kg.model import Mention, fold
 
@@ -35,6 +35,7 @@ def appositions(f: Finder) -> None:
         leads_clause(f, m)
         party_of_list(f, m)
         such_as(f, m)
+        led_by(f, m)
         # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
         if (
             e + 2 < len(doc)
