@@ -28,7 +28,7 @@ def parties(f: Finder) -> None:
         nxt = texts[i + 1] if i + 1 < n else ""
         # "the African Union Commission": a head word inside a body's name is no party
         if word in heads and f.capitalised(i) and nxt not in heads and nxt not in lex.org_head_words:
-            s = _run_back(f, i)
+            s = _past_place(f, _run_back(f, i), i + 1)
             if s < i or toks[i].pos_ == "PROPN":
                 spans.append((s, i + 1, ""))
         elif lowers[i] in {"party", "parties"} and not f.capitalised(i) and i > 0 and f.capitalised(i - 1):
@@ -189,14 +189,42 @@ def _run_back(f: Finder, i: int) -> int:
     return s
 
 
+def _past_place(f: Finder, s: int, e: int) -> int:
+    """The start of the run doc[s:e] past a place before a run ending in a party's word: 'an Ottawa New
+    Democrat MP', 'a Texas Republican' (where the member sits; not 'Kerala Congress', nor a gazetteer name)."""
+    while (
+        s + 1 < e
+        and f.doc[s].ent_type_ == "GPE"
+        and f.lex.party_adjectives.get(f.doc[e - 1].text)
+        and not _known_party(f.span_text(s, e))
+    ):
+        s += 1
+    return s
+
+
+def _known_party(text: str) -> bool:
+    """Is ``text`` a name of a party of ``organizations.json`` or of the Party Facts gazetteer?"""
+    first = re.match(r"\w+", text)
+    return fold(text) in gazetteer_aliases() or (
+        first is not None and text in party_facts_index().get(first.group(), ())
+    )
+
+
 def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
     """A capitalised run just before a role word ("Rural Voice MP ..."): an unknown party."""
     doc, lex = f.doc, f.lex
     e = s
     s = _run_back(f, s)
+    # "the National Assembly's deputy speaker": a possessive ending a body's name is no party
+    if s < e and doc[s].tag_ == "POS":
+        return None
+    s = _past_place(f, s, e)
     if s == e:
         return None
     text = f.span_text(s, e)
+    # "Environment Canada spokesperson": a country's name ends a department's name, not a party's
+    if e - s > 1 and fold(doc[e - 1].text) in _country_words():
+        return None
     if text in lex.party_adjectives:
         name = lex.party_adjectives[text]
         if name is None:
@@ -221,6 +249,12 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
     adjective = lex.party_adjectives.get(text)
     key = gazetteer_key(adjective) if adjective else None
     return f.add(Mention(f.para, s, e, "PoliticalParty", key or text, e - 1, key=key))
+
+
+@cache
+def _country_words() -> frozenset[str]:
+    """The folded names of countries (``countries.json``)."""
+    return frozenset(fold(w) for ws in lexicon.load().countries.values() for w in ws)
 
 
 def party_word(f: Finder, i: int) -> Mention | None:
