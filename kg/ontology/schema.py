@@ -95,6 +95,10 @@ class Rule(_Strict):
                                                  "('by 64 votes to 31', 'in a 7-2 vote', 'passed 231 to 194', 'with 311 "
                                                  "in favour and 82 against'): members unnamed opposed the motion it passed, "
                                                  "its object, subject or the noun it modifies; no one is the agent")
+    decision_motion: bool | None = Field(
+        None, description="with tally: the trigger is a decision by vote ('removed X by 61 votes to 20', 'voted 76 to 1 "
+                          "to impeach X', its xcomp word): the motion it decided is its complement's object if a motion, "
+                          "else named after the decision ('vote to remove X'), when the text names none")
     voice: Literal["any", "passive"] = Field("any", description="passive: only a passive trigger counts")
     # construction keys: where the arguments are
     target_from: Literal["xcomp_subject", "ccomp_subject", "prep_to", "prep_from", "nearest_motion", "self",

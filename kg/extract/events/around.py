@@ -300,7 +300,8 @@ def tally_against(tok: Token) -> int | None:
         text = rest[start:].text
         m = _TALLY.match(text)
         # (not a span of years: 'in the 2019 to 2020 session')
-        if m is not None and (m.group(2) == "to" or "vote" in text[:m.end() + 6]) and not (
+        # (a dash tally says 'vote' after it, or is the trigger's own: 'voted 224-198 to pass')
+        if m is not None and (m.group(2) == "to" or "vote" in tok.lower_ + text[:m.end() + 6]) and not (
                 len(m.group(1)) == 4 and int(m.group(1)) > 1700):
             return int(m.group(3))
         m = _AGAINST.match(text)
@@ -328,4 +329,5 @@ class Tally(Construction):
 
         args.target = next((c for c in cands if c is not None and c.pos_ in {"NOUN", "PROPN"} and motion(c)), None)
         args.agent = None
-        return args.target is not None
+        # (a decision by vote names its motion after itself: kg.extract.events.decisions)
+        return args.target is not None or bool(self.rule.decision_motion)
