@@ -300,6 +300,18 @@ class PastTenure(_Strict):
                                                            "the presidency': the nouns after 'from' that are the office")
     removal_participles: Words = Field(frozenset(), description="'X, the president ousted in February': a participle "
                                                                 "right after a title that puts the office in the past")
+    death_verbs: Words = Field(frozenset(), description="'X, who died in 2015', 'the crash, which killed President X', "
+                                                       "'X was assassinated in 1963': verbs whose subject (die) or object "
+                                                       "(kill) is dead; dated to a year, or in a relative clause with no "
+                                                       "date, the death is history and its offices are past ('X died on "
+                                                       "Thursday' is the news: the office stands)")
+    death_nouns: Words = Field(frozenset(), description="'the 1968 assassination of Senator X', 'X's death in 2010': nouns "
+                                                       "of a death, whose holder (of, possessive) is dead when a year dates "
+                                                       "it")
+    kept_offices: Words = Field(frozenset(), description="keys of the offices (seats) a holder keeps on taking another: "
+                                                        "'MP X became Prime Minister' is still an MP, but 'Deputy Speaker X "
+                                                        "was elected Speaker', 'Justice Secretary X was sworn in as "
+                                                        "Governor' leave their other office")
 
 
 class Peerage(_Strict):

@@ -194,6 +194,11 @@ class GrammarFile(_Strict):
     past_title_adverbs: Words = Field(
         description="an adverb of the past before a title's article ('X, formerly the mayor of Denver'): the office is not current"
     )
+    past_time_phrases: Words = Field(
+        frozenset(),
+        description="a phrase right after a title that puts it at another time ('The Opposition Leader at the time, X'; "
+        "'X, the Speaker at the time,'): the office is not current",
+    )
     second_in_command_words: Words = Field(
         description="a word before 'leader'/'head' that makes the holder a member of a party's leadership, not its leader ('deputy leader of the X')"
     )

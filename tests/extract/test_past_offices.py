@@ -144,3 +144,65 @@ def test_office_not_ended_stands(facts, text, name, office):
 ])
 def test_resigned_minister_is_not_current(facts, text, name, office):
     assert office not in offices_of(facts, text).get(name, set())
+
+
+# issue 35: offices of another time, read over the whole article (kg/extract/people/bygone.py): a
+# death that is history, a service stated as past, a title of 'the time', a title marked past on
+# one mention, a deputy who takes the principal office
+@pytest.mark.parametrize("text,name,office", [
+    # a death dated to a year, or told in a relative clause of background
+    ("The crash, which killed several officials including Governor Ama Boateng, is still disputed.", "Ama Boateng",
+     "Governor"),
+    ("Senator Ron Pike was assassinated in 1968. His killer remains in prison.", "Ron Pike", "Senator"),
+    ("Students marked the 1984 assassination of Prime Minister Indra Sethi.", "Indra Sethi", "Prime Minister"),
+    ("Mayor Tilly Fenn, who died in 2011, opened the old bridge.", "Tilly Fenn", "Mayor"),
+    # a service stated as past: an adverb, a span, a 'when' of the past, 'until' a later office
+    ("Ambassador Tom Vale spoke on Monday. Vale previously served as ambassador to the United Nations.", "Tom Vale",
+     "Ambassador"),
+    ("Councillor Jo Marsh spoke. Marsh served as Mayor of Leeds until May 2019.", "Jo Marsh", "Mayor"),
+    ("Deputy Speaker Lina Obi chaired the sitting. Obi was Deputy Speaker from 2010 to 2015.", "Lina Obi",
+     "Deputy Speaker"),
+    ("Finance Minister Ruth Obi spoke. In 2019, when she was finance minister, Obi cut taxes.", "Ruth Obi",
+     "Finance Minister"),
+    ("Secretary of Justice Ana Soto spoke. She was appointed secretary of justice in 2017 and served in that position "
+     "until she became governor.", "Ana Soto", "Justice Secretary"),
+    # a title of 'the time', before or after the name
+    ("The Opposition Leader at the time, Tom Bale, moved the motion. Opposition leader Tom Bale spoke.", "Tom Bale",
+     "Leader of the Opposition"),
+    ("Mayor Kip Rono opened the market. Kip Rono, the mayor at the time, said the market would stay.", "Kip Rono",
+     "Mayor"),
+    ("Speaker Om Varma spoke. The Speaker at that time, Om Varma, adjourned the House.", "Om Varma", "Speaker"),
+    # a title marked past on one mention is past on the others
+    ("Then Prime Minister Julia Hart delivered the speech in 2012. Prime Minister Julia Hart said sexism was rife.",
+     "Julia Hart", "Prime Minister"),
+    # a description the article resolved resigns
+    ("The motion failed when the deputy speaker Qadir Shah dismissed it. Shortly before midnight, the speaker and the "
+     "deputy speaker both resigned.", "Qadir Shah", "Deputy Speaker"),
+    # a holder who takes another office leaves the title
+    ("Deputy Speaker Amina Bello was elected Speaker on Tuesday.", "Amina Bello", "Deputy Speaker"),
+    ("Following the ruling, Secretary of Justice Ana Soto was sworn in as Puerto Rico's governor.", "Ana Soto",
+     "Justice Secretary"),
+])
+def test_office_of_another_time_is_not_current(facts, text, name, office):
+    assert office not in offices_of(facts, text).get(name, set())
+
+
+@pytest.mark.parametrize("text,name,office", [
+    # a death that is the news, another's death, an attempt
+    ("Prime Minister Aleki Tupou died on Thursday, the government said.", "Aleki Tupou", "Prime Minister"),
+    ("Mayor Tilly Fenn said the man who was killed in the crash in 2010 was her cousin.", "Tilly Fenn", "Mayor"),
+    ("Senator Ron Pike survived a 2019 assassination attempt.", "Ron Pike", "Senator"),
+    ("Governor Ama Boateng condemned the 2020 killing of two protesters.", "Ama Boateng", "Governor"),
+    # the present office beside a past one, the present perfect, a 'when' without an office
+    ("Councillor Jo Marsh spoke. Marsh served as Mayor of Leeds until May 2019.", "Jo Marsh", "Councillor"),
+    ("Speaker Om Varma, who has served as Speaker since 2019, adjourned the House.", "Om Varma", "Speaker"),
+    ("Finance Minister Ruth Obi said she was in Delhi when the vote was held.", "Ruth Obi", "Finance Minister"),
+    # 'the time' that is not the title's
+    ("The Speaker, Om Varma, said at the time that the rules were clear.", "Om Varma", "Speaker"),
+    # a seat kept on taking an office; the office taken
+    ("MP Tom Reed became Prime Minister on Friday.", "Tom Reed", "Member of Parliament"),
+    ("MP Tom Reed became Prime Minister on Friday.", "Tom Reed", "Prime Minister"),
+    ("Deputy Speaker Amina Bello was elected Speaker on Tuesday.", "Amina Bello", "Speaker"),
+])
+def test_office_of_this_time_stands(facts, text, name, office):
+    assert office in offices_of(facts, text).get(name, set())

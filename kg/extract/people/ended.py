@@ -10,47 +10,13 @@ The words are ``titles.json`` ``past_tenure`` (``removal_verbs``, ``resign_verbs
 
 from __future__ import annotations
 
+from kg.extract.people.bygone import bygone_offices
+from kg.extract.people.tenure import asserted
 from kg.model import Entity, Mention
 from kg.ontology import lexicon
 
 # an ending of every office the person holds (not only of the offices named)
 _ALL: frozenset[str] = frozenset({"*"})
-
-
-def _asserted(v) -> bool:
-    """Does the clause of verb ``v`` state that it happened?"""
-    if any(c.dep_ == "neg" for c in v.children):
-        return False
-    aux = [c for c in v.children if c.dep_ in {"aux", "auxpass"}]
-    if v.tag_ == "VB" and any(a.lower_ == "to" for a in aux):
-        # 'voted to remove its speaker': an infinitive governed by a past vote
-        g = v.head
-        return (
-            v.dep_ == "xcomp"
-            and g.lemma_ in lexicon.load().grammar["factual_governors"]
-            and g.tag_ in {"VBD", "VBN"}
-            and _asserted(g)
-        )
-    if any(a.lower_ in lexicon.load().grammar["unasserting_auxiliaries"] for a in aux):
-        return False
-    if v.tag_ == "VBG":
-        # 'the Assembly passed the motion, removing X from office'
-        return (
-            v.dep_ in {"advcl", "conj"}
-            and v.head.pos_ in {"VERB", "AUX"}
-            and v.head.tag_ in {"VBD", "VBN"}
-            and _asserted(v.head)
-        )
-    if v.tag_ not in {"VBD", "VBN"} or (
-        v.dep_ in {"xcomp", "ccomp", "acl", "relcl", "advcl"} and v.head.pos_ == "NOUN"
-    ):
-        return False
-    if v.tag_ == "VBN" and v.dep_ in {"acl", "xcomp", "ccomp"} and not aux:
-        # 'a motion to have X removed', 'sought X removed'
-        return False
-    if v.dep_ == "conj":
-        return _asserted(v.head) if v.head.pos_ in {"VERB", "AUX"} else True
-    return True
 
 
 def _targets(v):
@@ -90,7 +56,8 @@ def ended_offices(mentions: list[Mention], docs) -> None:
         for m in at.get((para, tok.i), []):
             if m.kind == "Pronoun" and m.antecedent is not None:
                 m = m.antecedent
-            if m.kind in {"Person", "Pronoun"} and m.entity is not None and m.entity.kind == "Person":
+            # ('the deputy speaker resigned': a description the article resolved to its holder)
+            if m.kind in {"Person", "Pronoun", "Description"} and m.entity is not None and m.entity.kind == "Person":
                 return m.entity
         return None
 
@@ -111,7 +78,7 @@ def ended_offices(mentions: list[Mention], docs) -> None:
         return {
             o.entity.key
             for m in at.get((para, tok.i), [])
-            if m.kind == "Person"
+            if m.kind in {"Person", "Description"}
             for r, o in m.roles
             if r == "holdsOffice" and o.entity is not None
         }
@@ -120,7 +87,7 @@ def ended_offices(mentions: list[Mention], docs) -> None:
     for para, doc in enumerate(docs):
         for v in doc:
             lemma = v.lemma_.lower()
-            if lemma in pt.removal_verbs and v.pos_ in {"VERB", "AUX"} and _asserted(v):
+            if lemma in pt.removal_verbs and v.pos_ in {"VERB", "AUX"} and asserted(v):
                 as_keys = {k for o in _as_offices(v) for k in keys(para, o)}
                 whole = _from_office(v, pt)
                 # 'ousted President X', 'sacked Finance Minister X' (not 'removed MP X', from the chamber)
@@ -145,8 +112,9 @@ def ended_offices(mentions: list[Mention], docs) -> None:
                         k = keys(para, t)
                         if h is not None and k:
                             ended.append((h, k))
-            elif lemma in pt.resign_verbs and v.pos_ in {"VERB", "AUX"} and _asserted(v):
-                for t in (c for c in v.children if c.dep_ == "nsubj"):
+            elif lemma in pt.resign_verbs and v.pos_ in {"VERB", "AUX"} and asserted(v):
+                # ('the speaker and the deputy speaker both resigned': each of them)
+                for t in (t for c in v.children if c.dep_ == "nsubj" for t in (c, *c.conjuncts)):
                     e = person(para, t)
                     if e is None:
                         continue
@@ -193,6 +161,7 @@ def ended_offices(mentions: list[Mention], docs) -> None:
                     if e is not None:
                         as_keys = {k for o in _as_offices(v) for k in keys(para, o)}
                         ended.append((e, as_keys or title_keys(para, t)))
+    ended += [(e, _ALL if which is None else which) for e, which in bygone_offices(mentions, docs, person, keys)]
     for e, which in ended:
         if which is _ALL:
             e.roles.difference_update({(r, o) for r, o in e.roles if r == "holdsOffice"})

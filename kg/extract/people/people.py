@@ -47,7 +47,15 @@ def people(f: Finder) -> None:
             continue
         # a past or future holder ("former Senator X") is named, but holds no office now
         past = not_current(f, s, e)
-        _title_person(f, s, e, office_mention=None if past else (office, label, alias), party=party, past=past)
+        _title_person(
+            f,
+            s,
+            e,
+            office_mention=None if past else (office, label, alias),
+            party=party,
+            past=past,
+            past_key=(office.key if not alias else fold(label)) if past else None,
+        )
     # party role words after a party: "NDP Leader X", "Bloc leader X", "Heartland backbenchers"
     for i, _tok in enumerate(f.tokens):
         word, s = lowers[i], i
@@ -192,7 +200,14 @@ def _given_name(f: Finder, tok: Token, s: int, e: int) -> bool:
 
 
 def _title_person(
-    f: Finder, s: int, e: int, office_mention, party: Mention | None, role: str | None = None, past: bool = False
+    f: Finder,
+    s: int,
+    e: int,
+    office_mention,
+    party: Mention | None,
+    role: str | None = None,
+    past: bool = False,
+    past_key: str | None = None,
 ) -> None:
     doc = f.doc
     roles: list[tuple[str, Mention]] = []
@@ -233,7 +248,9 @@ def _title_person(
     n_end = name_after(f, n_start)
     if n_end > n_start:
         name = f.span_text(n_start, n_end)
-        f.add(Mention(f.para, start, n_end, "Person", name, n_end - 1, roles=roles))
+        # ('former Speaker X', 'then Prime Minister X': the office is of another time wherever else it is given)
+        desc = {"past_offices": [past_key]} if past_key else {}
+        f.add(Mention(f.para, start, n_end, "Person", name, n_end - 1, roles=roles, desc=desc))
         return
     # no name: a role description ("the NDP leader", "the deputy Speaker", "a Bloc MP"), with the
     # place of its office ("the mayor of London")

@@ -60,6 +60,27 @@ def predicate_role(f: Finder, m: Mention) -> None:
                 if p is not None and p.kind == "PoliticalParty":
                     roles.append((lex.party_roles[c.lower_], p))
         m.roles.extend(r for r in roles if r not in m.roles)
+        if verb.lemma_ in taking or assumed:
+            _leaves_title(m, [o for r, o in roles if r == "holdsOffice"], pt.kept_offices)
+
+
+def _leaves_title(m: Mention, taken: list[Mention], kept) -> None:
+    """'Deputy Speaker X was elected Speaker', 'Justice Secretary X was sworn in as Governor': the
+    holder of a title who takes another office leaves the title, unless it is a seat they keep
+    ('MP X became Prime Minister')."""
+    new = {o.key for o in taken}
+    if not new:
+        return
+    m.roles[:] = [
+        (r, o)
+        for r, o in m.roles
+        if not (
+            r == "holdsOffice"
+            and m.start <= o.start < m.end
+            and o.key not in new
+            and (o.desc.get("office").key if o.desc.get("office") else o.key) not in kept
+        )
+    ]
 
 
 _FUTURE = {"will", "would", "could", "may", "might", "shall", "'ll"}

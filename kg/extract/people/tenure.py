@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kg.extract.people.finder import Finder
 from kg.model import Mention
+from kg.ontology import lexicon
 
 
 def in_past(verb) -> bool:
@@ -122,3 +123,39 @@ def dated_title(f: Finder, m: Mention) -> None:
     )
     if dated:
         m.roles[:] = [(r, o) for r, o in m.roles if not (r == "holdsOffice" and m.start <= o.start < m.end)]
+
+
+def asserted(v) -> bool:
+    """Does the clause of verb ``v`` state that it happened?"""
+    if any(c.dep_ == "neg" for c in v.children):
+        return False
+    aux = [c for c in v.children if c.dep_ in {"aux", "auxpass"}]
+    if v.tag_ == "VB" and any(a.lower_ == "to" for a in aux):
+        # 'voted to remove its speaker': an infinitive governed by a past vote
+        g = v.head
+        return (
+            v.dep_ == "xcomp"
+            and g.lemma_ in lexicon.load().grammar["factual_governors"]
+            and g.tag_ in {"VBD", "VBN"}
+            and asserted(g)
+        )
+    if any(a.lower_ in lexicon.load().grammar["unasserting_auxiliaries"] for a in aux):
+        return False
+    if v.tag_ == "VBG":
+        # 'the Assembly passed the motion, removing X from office'
+        return (
+            v.dep_ in {"advcl", "conj"}
+            and v.head.pos_ in {"VERB", "AUX"}
+            and v.head.tag_ in {"VBD", "VBN"}
+            and asserted(v.head)
+        )
+    if v.tag_ not in {"VBD", "VBN"} or (
+        v.dep_ in {"xcomp", "ccomp", "acl", "relcl", "advcl"} and v.head.pos_ == "NOUN"
+    ):
+        return False
+    if v.tag_ == "VBN" and v.dep_ in {"acl", "xcomp", "ccomp"} and not aux:
+        # 'a motion to have X removed', 'sought X removed'
+        return False
+    if v.dep_ == "conj":
+        return asserted(v.head) if v.head.pos_ in {"VERB", "AUX"} else True
+    return True
