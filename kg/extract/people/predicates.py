@@ -9,7 +9,7 @@ from kg.extract.people.offices import not_current
 from kg.extract.people.organisations import gazetteer_key, party_word
 from kg.model import Mention
 
-__all__ = ["fellow", "led_by", "past_title", "predicate_role", "such_as"]
+__all__ = ["fellow", "led_by", "party_noun_before", "past_title", "predicate_role", "such_as"]
 
 
 def predicate_role(f: Finder, m: Mention) -> None:
@@ -182,3 +182,17 @@ def led_by(f: Finder, m: Mention) -> None:
     p = f.owner.get(party.i) if party is not None else None
     if p is not None and p.kind == "PoliticalParty" and ("leaderOf", p) not in m.roles:
         m.roles.append(("leaderOf", p))
+
+
+def party_noun_before(f: Finder, m: Mention) -> None:
+    """'Since then, a Republican, X, has ...', 'one Democrat, Senator X,', 'another Tory, X,': a party's noun
+    after an indefinite determiner, in apposition before the name (not 'a former Republican, X')."""
+    doc, lex = f.doc, f.lex
+    i = m.start - 2
+    if i < 1 or doc[m.start - 1].text != "," or doc[i - 1].lower_ not in lex.grammar["indefinite_determiners"]:
+        return
+    if not (capitalised(doc[i]) and doc[i].tag_ in {"NNP", "NNPS", "NN", "NNS"}):
+        return
+    p = party_word(f, i)
+    if p is not None and p.end == i + 1 and ("memberOf", p) not in m.roles:
+        m.roles.append(("memberOf", p))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kg.extract.people.finder import Finder, capitalised
 from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
-from kg.extract.people.predicates import fellow, led_by, predicate_role, such_as
+from kg.extract.people.predicates import fellow, led_by, party_noun_before, predicate_role, such_as
 from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
 from kg.model import Mention, fold
 
@@ -36,6 +36,7 @@ def appositions(f: Finder) -> None:
         party_of_list(f, m)
         such_as(f, m)
         led_by(f, m)
+        party_noun_before(f, m)
         # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
         if (
             e + 2 < len(doc)
@@ -52,7 +53,11 @@ def appositions(f: Finder) -> None:
             m.roles.append(("memberOf", p))
         # "X (Lantern Party)"
         elif e + 2 < len(doc) and doc[e].text == "(":
-            p = f.owner.get(e + 1)
+            # "X (from the Civic Platform party)": past a preposition and an article
+            j = e + 1
+            while j < min(e + 3, len(doc) - 1) and doc[j].pos_ in {"ADP", "DET"} and doc[j].is_lower:
+                j += 1
+            p = f.owner.get(j)
             if p is None and doc[e + 1].text[:1].isupper():
                 close = next((k for k in range(e + 1, min(e + 8, len(doc))) if doc[k].text == ")"), None)
                 # "X (Lantern Party)": a name ending in a party word, not "Zachary (Surname)" or "(NSW)"
@@ -166,6 +171,9 @@ def appositions(f: Finder) -> None:
                 k = h.end
         if k + 1 < len(doc) and doc[k].text in {",", "–", "—", "-", "("}:
             p = f.owner.get(k + 1)
+            # "One Labour member, Councillor X,": the name with its title
+            if p is not None and p.kind == "Office":
+                p = next((x for x in f.mentions if x.kind == "Person" and x.start == k + 1), p)
             # "Labour MP (Member of Parliament) X": past a bracket that glosses the title
             if (p is None or p.kind != "Person") and _titles_next_name(f, d):
                 p = f.owner.get(next(j + 1 for j in range(k, len(doc)) if doc[j].text == ")"))
@@ -327,8 +335,18 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
         # "X, a Democrat from Ohio,", "X, a Republican,", "X, a Maine Democrat,": a party noun after the article
         # (and a place)
         if (
-            (i == k + 1 or (i == k + 2 and doc[k + 1].ent_type_ == "GPE" and doc[k + 1].i not in f.owner))
-            and doc[k].lower_ in {"a", "an"}
+            (
+                i == k + 1
+                or (i == k + 2 and doc[k + 1].ent_type_ == "GPE" and doc[k + 1].i not in f.owner)
+                # "X, the most senior Democrat on the committee", "X, the top Republican on the panel"
+                or (
+                    doc[k].lower_ == "the"
+                    and all(
+                        doc[j].pos_ in {"ADJ", "ADV"} and doc[j].lower_ not in lex.not_current for j in range(k + 1, i)
+                    )
+                )
+            )
+            and doc[k].lower_ in {"a", "an", "the"}
             and (p is None or p.kind == "PoliticalParty")
             and capitalised(doc[i])
             and doc[i].tag_ == "NNP"
