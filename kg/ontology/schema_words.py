@@ -129,6 +129,15 @@ class GrammarFile(_Strict):
         description="'X issued a statement condemning Y', 'X posted a message "
         "blaming Y': a gerund on these nouns is their author's act",
     )
+    report_nouns: Words = Field(
+        frozenset(),
+        description="'the Committee published two reports ... The reports find X to have breached the rules': one of "
+        "these as the agent, with nothing of its own to name its author, is the act of whoever published, issued or "
+        "released it before ('publishing_verbs')",
+    )
+    publishing_verbs: Words = Field(
+        frozenset(), description="verbs whose subject is the author of their object (a report_nouns noun)"
+    )
     charge_phrases: Words = Field(
         frozenset(),
         description="what a reported clause's object or complement may be to "

@@ -82,3 +82,47 @@ def test_plural_pronoun_traps(facts, text, target) -> None:
     accused = {r[2] for r in asserted if r[0] == "Accusation"}
     assert not any("Sipho Mthembu" in t or "Farah Quint" in t for t in accused), asserted
     assert target is None or not any(target in t for t in accused), asserted
+
+
+@pytest.mark.parametrize(
+    "text,agent,target",
+    [
+        # a definite plural of members stands for the people named together before it
+        (
+            "The Standards Committee has today published two reports on the conduct of Councillor Wren Addo and "
+            "Councillor Piet Alvaro. The reports find the members to have breached the code of conduct.",
+            "Standards Committee",
+            "Piet Alvaro & Wren Addo",
+        ),
+        (
+            "The Ethics Committee has published its report on Senators Idris Kell and Maren Holt. The report found "
+            "that both senators had misled the Senate.",
+            "Ethics Committee",
+            "Idris Kell & Maren Holt",
+        ),
+        # a report with its author in it
+        (
+            "The Privileges Committee's report found that MPs Farah Quint and Owen Pryce had misled the House.",
+            "Privileges Committee",
+            "Farah Quint & Owen Pryce",
+        ),
+    ],
+)
+def test_report_author_and_the_members(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert ("Accusation", agent, target) in asserted, asserted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # negated finding
+        "The Ethics Committee has published its report on Senators Idris Kell and Maren Holt. The report found that "
+        "the senators had not misled the Senate.",
+        # a report no one named published
+        "Senators Idris Kell and Maren Holt spoke. The report found that the senators had misled the Senate.",
+    ],
+)
+def test_report_author_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "Accusation" and r[1] != "-"}, asserted

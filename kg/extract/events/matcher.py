@@ -87,6 +87,7 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
     target_tok = charge[0] if charge[0] is not None else args.target
     agents, targets = arguments.arg_mentions(ctx, pi, args.agent), arguments.arg_mentions(ctx, pi, target_tok)
     agents, targets = groups.plural(ctx, pi, args.agent, agents), groups.plural(ctx, pi, target_tok, targets)
+    agents = groups.author(ctx, pi, args.agent, agents)
     if speaker is not None:
         deictic = ctx.lex.grammar["deictic_pronouns"]
         first = args.agent is not None and args.agent.lower_ in ctx.lex.grammar["first_person"]
