@@ -220,6 +220,11 @@ class GrammarFile(_Strict):
     ending_event_prepositions: Words = Field(
         description="a preposition before a noun of resigning that states the resignation happened ('following the resignation of X')"
     )
+    list_quantifiers: Words = Field(
+        frozenset(),
+        description="a word after a list of names that gives the role stated next to all of them ('X and Y, both "
+        "Democratic senators'; 'X, Y and Z are all members of the P')",
+    )
     withdrawal_nouns: Words = Field(
         description="nouns of an act of taking back words: 'demanded an apology from X' asks X"
     )

@@ -18,6 +18,7 @@ from spacy.tokens import Doc
 from kg.extract.people import chairs, companies, counterparts, epithets, governments, organisations, people, roles
 from kg.extract.people.finder import Finder, span_text
 from kg.extract.people.given_names import is_given_name
+from kg.extract.people.lists import shared_roles
 from kg.extract.people.spelling import Misspellings, edit_distance
 from kg.model import Mention, fold
 from kg.nlp.parse import Paragraph
@@ -60,6 +61,7 @@ def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language, pa
             if prev is None or m.end - m.start < prev.end - prev.start:
                 f.owner[i] = m
     roles.appositions(f)
+    shared_roles(f)
     counterparts.counterparts(f)
     epithets.seats(f)
     mentions[:] = sorted(f.mentions, key=lambda m: (m.start, -m.end))
