@@ -114,9 +114,11 @@ class Rule(_Strict):
                                 "with no one named: unnamed), or a charge noun's 'against' object ('his allegation of "
                                 "corruption against X': the possessor, 'by X' or 'from X' the agent), or with 'to' ('Labour's "
                                 "opposition to the bill', 'voiced their objection to the motion')")
-    agent_from: Literal["governor"] | None = Field(
+    agent_from: Literal["governor", "noun_of"] | None = Field(
         None, description="governor: the agent is the subject of the requires_governor verb ('X was seeking consent to "
-                          "pass a motion')")
+                          "pass a motion'); noun_of: a noun trigger's 'of' object ('the negative vote of X and Y')")
+    modifier: Words | None = Field(None, description="one of these words modifies the noun trigger ('the negative "
+                                                     "vote of X', 'the dissenting votes of X')")
     charge_from: Literal["oprd", "of", "for", "ccomp_attr", "clause", "clause_charge", "object"] | None = Field(
         None, description="where an accusation's charge is: the object predicate ('called X a liar'), an 'of' phrase "
                           "('accused X of lying'), a 'for' phrase ('blamed X for the crisis'), a clause 'that X is a "

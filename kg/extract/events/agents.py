@@ -33,13 +33,22 @@ def _governor(args: Arguments, rule) -> bool:
     return True
 
 
+def _noun_of(args: Arguments, rule) -> bool:
+    # "the negative vote of X and Y": X (and those coordinated with it, arguments.arg_mentions)
+    of = next((p for p in syntax.children(args.tok, "prep") if p.lower_ == "of"), None)
+    args.agent = syntax.first(syntax.children(of, "pobj")) if of is not None else None
+    return args.agent is not None
+
+
 @construction("agent_from")
 class AgentFrom(Construction):
     """Where the agent is, instead of the trigger's subject."""
 
-    choices = {"governor": _governor}
+    choices = {"governor": _governor, "noun_of": _noun_of}
 
     def problem(self, rules) -> str | None:
+        if self.value == "noun_of":
+            return None if self.rule.pos == "NOUN" else "noun_of reads a noun trigger's 'of' object: the rule needs pos NOUN"
         if self.rule.requires_governor is None:
             return "'governor' is the subject of a requires_governor verb: the rule needs 'requires_governor'"
         if self.rule.target_from is not None or self.rule.prep is not None:

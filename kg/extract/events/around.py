@@ -230,8 +230,22 @@ class Prep(Construction):
         return self._prep(tok) is not None
 
     def read(self, args: Arguments) -> bool:
-        args.target = _pobj(self._prep(args.tok))
+        prep = self._prep(args.tok)
+        args.target = _pobj(prep)
+        if args.target is None and self.rule.target_kind == "Motion" and prep is not None and not list(prep.children) \
+                and (who := args.ctx.mention(args.para, args.agent)) is not None and who.entity is not None:
+            # 'Labour voted against.', 'with X and Y voting against': the motion under discussion (said of someone
+            # named: '67% came out against' is a poll's count)
+            args.under_discussion = True
         return True
+
+
+@construction("modifier")
+class Modifier(Construction):
+    """'the negative vote of X': one of the words modifies the noun trigger."""
+
+    def fits(self, tok: Token) -> bool:
+        return any(c.dep_ in {"amod", "compound"} and c.lemma_.lower() in self.value for c in tok.children)
 
 
 @construction("without_prep")

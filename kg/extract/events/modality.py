@@ -43,8 +43,9 @@ def conditioned(verb: Token, kids: list[Token]) -> bool:
 
 
 def counterfactual(tok: Token) -> bool:
-    """'instead of expelling X', 'rather than suspending X', 'without naming X': a gerund that did not happen."""
-    if tok.dep_ != "pcomp" or tok.head.dep_ != "prep":
+    """'instead of expelling X', 'rather than suspending X', 'without naming X': a gerund that did not happen; 'without
+    the negative vote of X': nor a noun."""
+    if tok.dep_ not in {"pcomp", "pobj"} or tok.head.dep_ != "prep":
         return False
     prep, words = tok.head, lexicon.load().modality["counterfactual_preps"]
     before = tok.doc[prep.i - 1].lower_ + " " if prep.i > 0 else ""

@@ -1,0 +1,43 @@
+"""Opposition stated by a vote (issue 39): a preposition left without its object ('Labour voted against.', 'with
+X and Y voting against') stands for the motion under discussion when someone named votes; a poll's count does
+not. Sentences written for these tests, in several legislatures' vocabularies."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+
+@pytest.mark.parametrize(
+    "text,agent,target",
+    [
+        ("The motion to adjourn was put to the House. Labour voted against.", "Labour Party", "motion to adjourn"),
+        (
+            "The motion of no confidence was defeated, with Labour and the Greens voting against.",
+            "Green Party & Labour Party",
+            "motion of no confidence",
+        ),
+        (
+            "The Lok Sabha took up the Finance Bill on Monday. Chief Minister Arun Velan spoke against.",
+            "Arun Velan",
+            "Finance Bill",
+        ),
+    ],
+)
+def test_opposition_against_with_no_object(facts, text, agent, target) -> None:
+    asserted, _, _ = facts(text)
+    assert ("Opposition", agent, target) in asserted, asserted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The referendum on the Marriage Bill was held in May, and 67% came out against.",
+        "The Finance Bill passed. Senator Idris Kell did not vote against.",
+        "The Finance Bill passed. Senator Idris Kell will vote against.",
+    ],
+)
+def test_opposition_against_with_no_object_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "Opposition"}, asserted
