@@ -173,6 +173,8 @@ def _run_back(f: Finder, i: int) -> int:
             and s >= 2
             and f.capitalised(s - 2)
             and (toks[s - 2].pos_ in {"NOUN", "PROPN"})
+            # (not a person's: "Blair's Labour Party")
+            and toks[s - 2].ent_type_ != "PERSON"
         ):
             s -= 1
             continue

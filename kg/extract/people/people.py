@@ -62,6 +62,10 @@ def people(f: Finder) -> None:
         # "co-leader", "deputy-leader": a hyphenated role word
         if i >= 2 and texts[i - 1] == "-" and not toks[i - 2].whitespace_ and f"{lowers[i - 2]}-{word}" in role_words:
             word, s = f"{lowers[i - 2]}-{word}", i - 2
+        # "the MDC-T secretary general, X", "Labour deputy leader X": a role of two words, after a party found
+        two = i >= 1 and f"{lowers[i - 1]} {word}" in role_words
+        if two:
+            word, s = f"{lowers[i - 1]} {word}", i - 1
         if word in role_words and f.free(s, i + 1):
             party = f.owner.get(s - 1) if s > 0 else None
             # "the Labour Party's leader": a party's possessive before the role word
@@ -75,6 +79,8 @@ def people(f: Finder) -> None:
                 and (party is None or party.kind != "PoliticalParty")
             ):
                 party = f.owner.get(s - 4)
+            if (party is None or party.kind != "PoliticalParty") and two:
+                continue
             if party is None or party.kind != "PoliticalParty":
                 party = (
                     unknown_party_before_role(f, s) if f.capitalised(i) or (s > 0 and f.capitalised(s - 1)) else None

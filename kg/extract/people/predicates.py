@@ -9,7 +9,7 @@ from kg.extract.people.offices import not_current
 from kg.extract.people.organisations import gazetteer_key, party_word
 from kg.model import Mention
 
-__all__ = ["fellow", "led_by", "party_noun_before", "past_title", "predicate_role", "such_as"]
+__all__ = ["fellow", "led_by", "party_noun_before", "past_title", "possessor_leads", "predicate_role", "such_as"]
 
 
 def predicate_role(f: Finder, m: Mention) -> None:
@@ -196,3 +196,18 @@ def party_noun_before(f: Finder, m: Mention) -> None:
     p = party_word(f, i)
     if p is not None and p.end == i + 1 and ("memberOf", p) not in m.roles:
         m.roles.append(("memberOf", p))
+
+
+def possessor_leads(f: Finder, m: Mention) -> None:
+    """'a spokesman for X's Movement for Democratic Change', 'X's Labour Party won': a name's possessive on a
+    party's name is its leader (not 'X's Labour allies', 'X's Conservative government': a party's word on a noun)."""
+    doc, k = f.doc, m.end
+    if k + 1 >= len(doc) or doc[k].tag_ != "POS":
+        return
+    p = f.owner.get(k + 1)
+    if p is None or p.kind != "PoliticalParty" or p.start != k + 1:
+        return
+    if p.end < len(doc) and doc[p.end].pos_ in {"NOUN", "PROPN"} and (p.end not in f.owner):
+        return
+    if ("leaderOf", p) not in m.roles:
+        m.roles.append(("leaderOf", p))

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from kg.extract.people.finder import Finder, capitalised
 from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
-from kg.extract.people.predicates import fellow, led_by, party_noun_before, predicate_role, such_as
+from kg.extract.people.predicates import (
+    fellow,
+    led_by,
+    party_noun_before,
+    possessor_leads,
+    predicate_role,
+    such_as,
+)
 from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
 from kg.model import Mention, fold
 
@@ -37,6 +44,7 @@ def appositions(f: Finder) -> None:
         such_as(f, m)
         led_by(f, m)
         party_noun_before(f, m)
+        possessor_leads(f, m)
         # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
         if (
             e + 2 < len(doc)
@@ -214,9 +222,12 @@ def party_before(f: Finder, m: Mention) -> None:
                 m.roles.append(("memberOf", p))
             return
         o = f.owner.get(i)
-        # title and role words between: 'Representative', 'state representative', 'committee member'
-        if (o is not None and o.kind in {"Office", "Description"}) or (
-            o is None and t.pos_ in {"NOUN", "PROPN"} and t.is_alpha and not t.ent_type_
+        # title and role words between: 'Representative', 'state representative', 'committee member'; a
+        # past title's marker after the party word ('Democratic challenger former Vice President X')
+        if (
+            (o is not None and o.kind in {"Office", "Description"})
+            or (o is None and t.pos_ in {"NOUN", "PROPN"} and t.is_alpha and not t.ent_type_)
+            or (o is None and t.lower_ in lex.not_current and capitalised(doc[i + 1]))
         ):
             i -= 1
             continue
