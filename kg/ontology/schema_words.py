@@ -159,6 +159,14 @@ class GrammarFile(_Strict):
     )
     seat_nouns: Words = Field(description="nouns for the holder of a seat ('the member for Bath', 'the MP for Bath')")
     courtesy_words: Words = Field(description="courtesies before a seat noun ('the right honourable member for Bath')")
+    seat_name_ends: Words = Field(
+        description="last words of a constituency's name: before a seat title the run is the seat, not a party "
+        "('Kisumu West MP X', 'Hackney North MP X')"
+    )
+    title_qualifier_prepositions: Words = Field(
+        description="what begins a title's body, seat or place before a name in apposition ('The Speaker of the "
+        "Assembly, X', 'The Labour MP for Bath, X', 'The Democratic senator from Ohio, X'); 'for' gives the seat"
+    )
     motion_parts: Words = Field(
         description="a part or reading of a motion stands for it as an argument ('opposed "
         "both articles of impeachment', 'voted against the second reading of the bill')"

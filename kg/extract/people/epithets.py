@@ -98,6 +98,27 @@ def seat_at(f: Finder, k: int) -> str | None:
     return fold(f.span_text(k + 1, j)) or None
 
 
+def qualified_title_end(f: Finder, d: Mention) -> int:
+    """Where a title's qualifier ends when a name follows it in apposition: 'The Speaker [of the Assembly], X',
+    'The Labour MP [for Bath], X' (the seat goes on ``d``), 'The Democratic senator [from Ohio], X': a capitalised
+    run, with no person in it, up to a comma or a dash. ``d.end`` when there is none."""
+    doc, k = f.doc, d.end
+    if k + 2 >= len(doc) or doc[k].lower_ not in f.lex.grammar["title_qualifier_prepositions"]:
+        return k
+    j = start = k + 1 + (doc[k + 1].lower_ == "the")
+    while j < len(doc) and j - start < 6:
+        joins = doc[j].lower_ in {"and", "of", "-"} and j + 1 < len(doc) and f.capitalised(j + 1)
+        if not (f.capitalised(j) or joins) or (j in f.owner and f.owner[j].kind == "Person"):
+            break
+        j += 1
+    if j == start or j >= len(doc) or doc[j].text not in {",", "–", "—"}:
+        return k
+    seat = seat_at(f, k) if doc[k].lower_ == "for" else None
+    if seat:
+        d.desc["seat"] = seat
+    return j
+
+
 def member_for(f: Finder) -> None:
     """'the member for Bath', 'the honourable member for Bath', 'the MP for Bath': a description
     of whoever sits for the seat (a description already there takes the seat)."""

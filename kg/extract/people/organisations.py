@@ -249,6 +249,8 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
             return f.add(Mention(f.para, s, e, "PoliticalParty", name, s, key=gazetteer_key(name)))
     # "Democratic Senator X": an adjective of a known party names it
     adjective = lex.party_adjectives.get(text)
+    if adjective is None and _seat_before_title(f, s, e):
+        return None
     key = gazetteer_key(adjective) if adjective else None
     return f.add(Mention(f.para, s, e, "PoliticalParty", key or text, e - 1, key=key))
 
@@ -257,6 +259,29 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
 def _country_words() -> frozenset[str]:
     """The folded names of countries (``countries.json``)."""
     return frozenset(fold(w) for ws in lexicon.load().countries.values() for w in ws)
+
+
+def _seat_before_title(f: Finder, s: int, e: int) -> bool:
+    """Is the capitalised run ``s:e`` before a seat title the seat, not a party ('Kisumu West MP X', 'Northfield
+    MP X')? A run ending in a word of a constituency's name ('West', 'Central'), or one word, not initials, that
+    begins no party name of the gazetteer ('Jubilee MP X' names the Jubilee Party)."""
+    doc, grammar = f.doc, f.lex.grammar
+    if e >= len(doc) or (
+        doc[e].lower_ not in grammar["seat_nouns"] and doc[e].lower_ not in grammar["plural_seat_titles"]
+    ):
+        return False
+    if doc[e - 1].lower_ in grammar["seat_name_ends"]:
+        return True
+    text = doc[s].text
+    return e - s == 1 and sum(c.isupper() for c in text) < 2 and fold(text) not in _party_first_words()
+
+
+@cache
+def _party_first_words() -> frozenset[str]:
+    """The first word of every party's name, short name and native name, in the lexicon and in Party Facts, folded."""
+    lex = lexicon.load()
+    forms = [*gazetteer_aliases(), *(n for g in lex.gazetteer for n in (g.name, g.short, g.native) if n)]
+    return frozenset(fold(form).replace("–", " ").replace("-", " ").split()[0] for form in forms if form.split())
 
 
 def party_word(f: Finder, i: int) -> Mention | None:

@@ -3,6 +3,7 @@ relative clauses ('X, who leads Y') and member phrases ('X, a member of the Y').
 
 from __future__ import annotations
 
+from kg.extract.people.epithets import qualified_title_end
 from kg.extract.people.finder import Finder, capitalised
 from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
 from kg.extract.people.predicates import (
@@ -177,11 +178,14 @@ def appositions(f: Finder) -> None:
             h = f.owner.get(k + 1 + (doc[k + 1].lower_ == "the"))
             if h is not None and h.kind == "Legislature":
                 k = h.end
+        k = qualified_title_end(f, d) if k == d.end else k
         if k + 1 < len(doc) and doc[k].text in {",", "–", "—", "-", "("}:
-            p = f.owner.get(k + 1)
+            # (past an honorific: 'The deputy speaker, Ms X,')
+            j = k + 1 + (doc[k + 1].lower_ in lex.honorifics)
+            p = f.owner.get(j)
             # "One Labour member, Councillor X,": the name with its title
             if p is not None and p.kind == "Office":
-                p = next((x for x in f.mentions if x.kind == "Person" and x.start == k + 1), p)
+                p = next((x for x in f.mentions if x.kind == "Person" and x.start == j), p)
             # "Labour MP (Member of Parliament) X": past a bracket that glosses the title
             if (p is None or p.kind != "Person") and _titles_next_name(f, d):
                 p = f.owner.get(next(j + 1 for j in range(k, len(doc)) if doc[j].text == ")"))
@@ -190,6 +194,8 @@ def appositions(f: Finder) -> None:
                 past = any(t.lower_ in lex.membership_ends for t in doc[max(0, d.start - 1) : d.end])
                 p.roles.extend(r for r in d.roles if r not in p.roles and not (past and r[0] == "memberOf"))
                 d.antecedent = p
+                if "seat" in d.desc:
+                    p.desc.setdefault("seat", d.desc["seat"])
 
 
 def party_before(f: Finder, m: Mention) -> None:
