@@ -7,8 +7,11 @@ or to no one when none or several do."""
 
 from __future__ import annotations
 
-from kg.extract.people.finder import Finder, capitalised
+from functools import cache
+
+from kg.extract.people.finder import Finder, capitalised, gazetteer_aliases
 from kg.model import Mention, fold
+from kg.ontology import lexicon
 
 
 def _age(text: str) -> int | None:
@@ -117,6 +120,29 @@ def qualified_title_end(f: Finder, d: Mention) -> int:
     if seat:
         d.desc["seat"] = seat
     return j
+
+
+def seat_before_title(f: Finder, s: int, e: int) -> bool:
+    """Is the capitalised run ``s:e`` before a seat title the seat, not a party ('Kisumu West MP X', 'Northfield
+    MP X')? A run ending in a word of a constituency's name ('West', 'Central'), or one word, not initials, that
+    begins no party name of the gazetteer ('Jubilee MP X' names the Jubilee Party)."""
+    doc, grammar = f.doc, f.lex.grammar
+    if e >= len(doc) or (
+        doc[e].lower_ not in grammar["seat_nouns"] and doc[e].lower_ not in grammar["plural_seat_titles"]
+    ):
+        return False
+    if doc[e - 1].lower_ in grammar["seat_name_ends"]:
+        return True
+    text = doc[s].text
+    return e - s == 1 and sum(c.isupper() for c in text) < 2 and fold(text) not in _party_first_words()
+
+
+@cache
+def _party_first_words() -> frozenset[str]:
+    """The first word of every party's name, short name and native name, in the lexicon and in Party Facts, folded."""
+    lex = lexicon.load()
+    forms = [*gazetteer_aliases(), *(n for g in lex.gazetteer for n in (g.name, g.short, g.native) if n)]
+    return frozenset(fold(form).replace("–", " ").replace("-", " ").split()[0] for form in forms if form.split())
 
 
 def member_for(f: Finder) -> None:

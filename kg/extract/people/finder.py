@@ -161,3 +161,9 @@ def per_lexicon(fn):
         return found
 
     return get
+
+
+@cache
+def country_words() -> frozenset[str]:
+    """The folded names of countries (``countries.json``)."""
+    return frozenset(fold(w) for ws in lexicon.load().countries.values() for w in ws)

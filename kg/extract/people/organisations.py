@@ -9,7 +9,8 @@ from functools import cache
 from spacy.lang.en.stop_words import STOP_WORDS as _STOP
 from spacy.tokens import Token
 
-from kg.extract.people.finder import Finder, capitalised, gazetteer_aliases, longest
+from kg.extract.people.epithets import seat_before_title
+from kg.extract.people.finder import Finder, capitalised, country_words, gazetteer_aliases, longest
 from kg.model import Mention, fold
 from kg.ontology import lexicon
 
@@ -225,7 +226,7 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
         return None
     text = f.span_text(s, e)
     # "Environment Canada spokesperson": a country's name ends a department's name, not a party's
-    if e - s > 1 and fold(doc[e - 1].text) in _country_words():
+    if e - s > 1 and fold(doc[e - 1].text) in country_words():
         return None
     if text in lex.party_adjectives:
         name = lex.party_adjectives[text]
@@ -249,39 +250,10 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
             return f.add(Mention(f.para, s, e, "PoliticalParty", name, s, key=gazetteer_key(name)))
     # "Democratic Senator X": an adjective of a known party names it
     adjective = lex.party_adjectives.get(text)
-    if adjective is None and _seat_before_title(f, s, e):
+    if adjective is None and seat_before_title(f, s, e):
         return None
     key = gazetteer_key(adjective) if adjective else None
     return f.add(Mention(f.para, s, e, "PoliticalParty", key or text, e - 1, key=key))
-
-
-@cache
-def _country_words() -> frozenset[str]:
-    """The folded names of countries (``countries.json``)."""
-    return frozenset(fold(w) for ws in lexicon.load().countries.values() for w in ws)
-
-
-def _seat_before_title(f: Finder, s: int, e: int) -> bool:
-    """Is the capitalised run ``s:e`` before a seat title the seat, not a party ('Kisumu West MP X', 'Northfield
-    MP X')? A run ending in a word of a constituency's name ('West', 'Central'), or one word, not initials, that
-    begins no party name of the gazetteer ('Jubilee MP X' names the Jubilee Party)."""
-    doc, grammar = f.doc, f.lex.grammar
-    if e >= len(doc) or (
-        doc[e].lower_ not in grammar["seat_nouns"] and doc[e].lower_ not in grammar["plural_seat_titles"]
-    ):
-        return False
-    if doc[e - 1].lower_ in grammar["seat_name_ends"]:
-        return True
-    text = doc[s].text
-    return e - s == 1 and sum(c.isupper() for c in text) < 2 and fold(text) not in _party_first_words()
-
-
-@cache
-def _party_first_words() -> frozenset[str]:
-    """The first word of every party's name, short name and native name, in the lexicon and in Party Facts, folded."""
-    lex = lexicon.load()
-    forms = [*gazetteer_aliases(), *(n for g in lex.gazetteer for n in (g.name, g.short, g.native) if n)]
-    return frozenset(fold(form).replace("–", " ").replace("-", " ").split()[0] for form in forms if form.split())
 
 
 def party_word(f: Finder, i: int) -> Mention | None:
