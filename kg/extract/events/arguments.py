@@ -345,8 +345,9 @@ def _noun_against(args: Arguments, rule, word: str = "against") -> None:
     args.target = _pobj(_prep_near(word, tok, *ofs))
     args.agent = _pobj(_prep_near("by", tok, *ofs)) or _pobj(_prep_near("from", tok, *ofs)) or next(
         (c for c in syntax.children(tok, "poss")), None)
-    # ('articles of impeachment against X': the noun the charge is 'of')
-    noun = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.pos_ == "NOUN" else tok
+    noun = tok  # ('articles of impeachment against X', 'a series of articles of ...': the noun the charge is 'of')
+    while noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.pos_ == "NOUN":
+        noun = noun.head.head
     if args.target is None:
         # ('passed articles of impeachment against X', 'levelled allegations against X': 'against' hung on the verb)
         args.target = _pobj(_prep_near(word, *([noun] if noun is not tok else []),
