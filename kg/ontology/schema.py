@@ -340,8 +340,7 @@ class TitlesFile(_Strict):
     offices: tuple[Office, ...]
     presiding_descriptions: Words = Field(description="'the chair': a description of whoever presides")
     party_roles: dict[str, Annotated[str, AfterValidator(ontology_property)]] = Field(
-        description="a word (or two: 'secretary general') after a party name -> how a person relates to the party "
-        "('NDP leader' -> leaderOf)")
+        description="a word or two after a party name -> how a person relates to it ('NDP leader' -> leaderOf)")
     lead_verbs: Words = Field(description="'X, who leads the Y': verbs that make X Y's leader")
     member_nouns: Words = Field(description="'X, a member of the Y': nouns that make X a member of Y")
     name_stop_words: Words = Field(description="capitalised words that are never part of a person's name")

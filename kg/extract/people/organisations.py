@@ -106,9 +106,7 @@ def _party_facts_shorts_in(f: Finder) -> list[tuple[int, int, str]]:
     """Party Facts abbreviations as written ('VMRO-DPMNE', 'ZANU–PF', 'MDC-T', 'PSOE'), a dash read as a
     hyphen: of a party of the country the paragraph names, or else of one party still existing, four
     characters or more (a short abbreviation names parties of many countries: 'NPR', 'PP')."""
-    toks, texts = f.tokens, f.texts
-    index = _shorts_by_first_run()
-    text = f.text.translate(_DASHES)
+    toks, texts, index, text = f.tokens, f.texts, _shorts_by_first_run(), f.text.translate(_DASHES)
     found: list[tuple[int, int, str]] = []
     country: str | None = None
     ends: dict[int, int] | None = None

@@ -9,7 +9,16 @@ from kg.extract.people.offices import not_current
 from kg.extract.people.organisations import gazetteer_key, party_word
 from kg.model import Mention
 
-__all__ = ["fellow", "led_by", "party_noun_before", "past_title", "possessor_leads", "predicate_role", "such_as"]
+__all__ = [
+    "fellow",
+    "led_by",
+    "party_context",
+    "party_noun_before",
+    "past_title",
+    "possessor_leads",
+    "predicate_role",
+    "such_as",
+]
 
 
 def predicate_role(f: Finder, m: Mention) -> None:
@@ -211,3 +220,10 @@ def possessor_leads(f: Finder, m: Mention) -> None:
         return
     if ("leaderOf", p) not in m.roles:
         m.roles.append(("leaderOf", p))
+
+
+def party_context(f: Finder, m: Mention) -> None:
+    """The party roles a name's context states (:func:`led_by`, :func:`party_noun_before`, :func:`possessor_leads`)."""
+    led_by(f, m)
+    party_noun_before(f, m)
+    possessor_leads(f, m)

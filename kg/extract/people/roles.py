@@ -6,14 +6,7 @@ from __future__ import annotations
 from kg.extract.people.epithets import qualified_title_end
 from kg.extract.people.finder import Finder, capitalised
 from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
-from kg.extract.people.predicates import (
-    fellow,
-    led_by,
-    party_noun_before,
-    possessor_leads,
-    predicate_role,
-    such_as,
-)
+from kg.extract.people.predicates import fellow, party_context, predicate_role, such_as
 from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
 from kg.model import Mention, fold
 
@@ -43,9 +36,7 @@ def appositions(f: Finder) -> None:
         leads_clause(f, m)
         party_of_list(f, m)
         such_as(f, m)
-        led_by(f, m)
-        party_noun_before(f, m)
-        possessor_leads(f, m)
+        party_context(f, m)
         # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
         if (
             e + 2 < len(doc)
