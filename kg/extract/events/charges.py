@@ -142,10 +142,12 @@ def _for(tok: Token) -> Charge | None:
 
 
 def _clause(tok: Token) -> Charge | None:
-    # "alleged that X had misled the House": X, the subject of the clause, is the target
+    # "alleged that X had misled the House": X, the subject of the clause, is the target; "her allegation that X had
+    # lied": the noun's clause
     grammar = lexicon.load().grammar
     for c in tok.children:
-        if c.dep_ == "ccomp" and c.i > tok.i:
+        that = c.dep_ == "acl" and tok.pos_ == "NOUN" and any(k.dep_ == "mark" and k.lower_ == "that" for k in c.children)
+        if (c.dep_ == "ccomp" or that) and c.i > tok.i:
             subj = syntax.direct_subject(c)
             if subj is not None and not quoted(subj) and subj.lower_ not in grammar["first_person"] | grammar["empty_subjects"]:
                 return (actor(subj) or subj, _phrase(c) if c.pos_ == "NOUN" else c.lemma_)
