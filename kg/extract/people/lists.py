@@ -9,7 +9,7 @@ from kg.extract.people.finder import Finder
 from kg.extract.people.organisations import party_word
 from kg.model import Mention
 
-__all__ = ["shared_roles"]
+__all__ = ["fellow_of_previous", "shared_roles"]
 
 _PARTY_ROLES = {"memberOf", "leaderOf"}
 
@@ -55,6 +55,19 @@ def shared_roles(f: Finder) -> None:
             p = party_word(f, j - 1) if f.capitalised(j - 1) else None
             if p is not None and not (p.start > 0 and f.lowers[p.start - 1] in f.lex.membership_ends):
                 _give(group, [("memberOf", p)])
+
+
+def fellow_of_previous(f: Finder) -> None:
+    """'a motion filed by X against its speaker, Y of California, ..., by Z, a fellow member of the P': the
+    name before 'a fellow member of the P' ('a fellow Labour MP') in the sentence is the P's member too."""
+    people = sorted((m for m in f.mentions if m.kind == "Person"), key=lambda m: m.start)
+    for n, m in enumerate(people):
+        k = _after_list(f, m)
+        if n == 0 or k + 2 >= len(f.doc) or f.texts[k] != "," or "fellow" not in f.lowers[k + 1 : k + 4]:
+            continue
+        prev = people[n - 1]
+        if f.tokens[prev.start].sent.start == f.tokens[m.start].sent.start:
+            _give([prev], [(r, p) for r, p in m.roles if r == "memberOf" and p.start > k])
 
 
 def _give(group: list[Mention], roles: list[tuple[str, Mention]]) -> None:

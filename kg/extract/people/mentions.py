@@ -18,7 +18,7 @@ from spacy.tokens import Doc
 from kg.extract.people import chairs, companies, counterparts, epithets, governments, organisations, people, roles
 from kg.extract.people.finder import Finder, span_text
 from kg.extract.people.given_names import is_given_name
-from kg.extract.people.lists import shared_roles
+from kg.extract.people.lists import fellow_of_previous, shared_roles
 from kg.extract.people.spelling import Misspellings, edit_distance
 from kg.model import Mention, fold
 from kg.nlp.parse import Paragraph
@@ -62,6 +62,7 @@ def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language, pa
                 f.owner[i] = m
     roles.appositions(f)
     shared_roles(f)
+    fellow_of_previous(f)
     counterparts.counterparts(f)
     epithets.seats(f)
     mentions[:] = sorted(f.mentions, key=lambda m: (m.start, -m.end))

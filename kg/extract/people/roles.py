@@ -368,13 +368,12 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
         if p is not None and p.kind == "PoliticalParty":
             before = {t.lower_ for t in doc[k:i]}
             after = doc[p.end].lower_ if p.end < len(doc) else ""
-            if before & lex.member_nouns or after in lex.member_nouns or before & {"of", "for"}:
-                rel = (
-                    "leaderOf"
-                    if ("leader" in before or after == "leader") and not before & {"deputy", "vice", "assistant"}
-                    else "memberOf"
-                )
-                m.roles.append((rel, p))
+            # (not 'X, the then chair and spokesperson for the Greens': a past role)
+            if not before & lex.membership_ends and (
+                before & (lex.member_nouns | {"of", "for"}) or after in lex.member_nouns
+            ):
+                lead = ("leader" in before or after == "leader") and not before & {"deputy", "vice", "assistant"}
+                m.roles.append(("leaderOf" if lead else "memberOf", p))
             break
         if p is not None and p.kind == "Office" and (("holdsOffice", p) not in m.roles):
             m.roles.append(("holdsOffice", p))
