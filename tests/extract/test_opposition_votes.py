@@ -41,3 +41,23 @@ def test_opposition_against_with_no_object(facts, text, agent, target) -> None:
 def test_opposition_against_with_no_object_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {r for r in asserted if r[0] == "Opposition"}, asserted
+
+
+TABLE = """The City Council has the power to expel a councillor by a two-thirds vote.
+
+Councillors Who Have Been Expelled From the City Council
+
+| Individual | Cause | Date | Resolution No. | Vote |
+|---|---|---|---|---|
+| Wren Addo | Bribery | July 13, 1991 | N/A | 34-5 |
+| Piet Alvaro | Fraud | December 2, 1999 | N/A | No recorded vote |
+| Tobias Kanyi | Assault | March 3, 2004 | N/A | 40-0 |
+"""
+
+
+def test_opposition_a_listed_expulsion_with_votes_against(facts) -> None:
+    """A row of a table of expulsions whose vote cell has votes against: the vote to expel was opposed; a row
+    with no recorded vote, or none against, says no opposition."""
+    asserted, _, _ = facts(TABLE)
+    opposed = {r[2] for r in asserted if r[0] == "Opposition"}
+    assert opposed == {"vote to expel Wren Addo"}, asserted

@@ -47,19 +47,12 @@ class DecisionMotion(Construction):
         if obj is not None and obj.entity is not None and obj.kind == "Motion":
             m.targets = [obj]
             return True
-        key = f"{m.ctx.document.id}/vote-{m.para}-{verb.i}"
-        entity = Entity(kind="Motion", name=_label(verb, m), key=key)
-        m.targets = [
-            Mention(
-                m.para,
-                verb.i,
-                verb.i + 1,
-                "Motion",
-                entity.name,
-                verb.i,
-                key=key,
-                desc={"named": False, "noun": "vote"},
-                entity=entity,
-            )
-        ]
+        m.targets = [vote_motion(m.ctx.document.id, m.para, verb.i, _label(verb, m))]
         return True
+
+
+def vote_motion(doc_id: str, para: int, i: int, label: str) -> Mention:
+    """A motion named after the decision a vote took ('vote to remove X'), at token ``i`` of paragraph ``para``."""
+    key = f"{doc_id}/vote-{para}-{i}"
+    entity = Entity(kind="Motion", name=label, key=key)
+    return Mention(para, i, i + 1, "Motion", label, i, key=key, desc={"named": False, "noun": "vote"}, entity=entity)

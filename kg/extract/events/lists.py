@@ -14,6 +14,7 @@ from spacy.tokens import Token
 from kg.extract.context import timex
 from kg.extract.context.state import Context
 from kg.extract.events import domain
+from kg.extract.events.decisions import vote_motion
 from kg.extract.events.modality import modality
 from kg.extract.events.rules import CompiledRule, Construction, Match, compiled, construction
 from kg.model import Event, Mention
@@ -111,6 +112,7 @@ def listed_events(ctx: Context, earlier: list[Event]) -> list[Event]:
     """One event a row of each list or table whose heading has a ``heading_list`` trigger said of members."""
     out: list[Event] = []
     rules = list({r.id: r for rs in compiled().values() for r in rs if r.has("heading_list")}.values())
+    tallies = list({r.id: r for rs in compiled().values() for r in rs if r.has("decision_motion")}.values())
     for pi in range(len(ctx.paragraphs)):
         if not _heading(ctx, pi):
             continue
@@ -134,4 +136,28 @@ def listed_events(ctx: Context, earlier: list[Event]) -> list[Event]:
                                agents=list(agents), targets=[person], confidence=rule.rule.confidence * 0.9)
                     ev.date = _date(ctx, row_para, s, e)
                     out.append(ev)
+                    out.extend(_tally(ctx, tok, person, ev, tallies))
     return out
+
+
+#: a table cell that is a vote's tally, for and against ('94-45', '420-1, 9 present')
+_CELL_TALLY = re.compile(r"^(\d{1,4})\s*[-–—]\s*(\d{1,4})\b")
+
+
+def _tally(ctx: Context, tok: Token, person: Mention, ev: Event, rules: list[CompiledRule]) -> list[Event]:
+    """A row whose vote cell has votes against: the decision by vote (a ``decision_motion`` rule of the heading's
+    verb) was opposed, its motion the row's resolution, else the decision itself ('vote to expel X')."""
+    para, (start, end) = ev.para, ev.sentence
+    text = ctx.document.text[start:end]
+    against = [int(m.group(2)) for c in text.split("|") if (m := _CELL_TALLY.match(c.strip())) is not None]
+    rule = next((r for r in rules if tok.lemma_.lower() in r.rule.lemmas), None)
+    if rule is None or not against or against[0] == 0 or person.entity is None:
+        return []
+    doc = ctx.paragraphs[para].doc
+    motion = next((m for m in ctx.mentions if m.para == para and m.kind == "Motion" and m.entity is not None
+                   and start <= ctx.char(para, doc[m.start].idx) < end), None) or vote_motion(
+        ctx.document.id, para, person.head, f"vote to {tok.lemma_.lower()} {person.entity.name}")
+    out = Event(cls=rule.rule.cls, rule=f"{rule.id}.list", trigger=tok.text, para=para, trigger_index=person.head,
+                sentence=ev.sentence, agents=[], targets=[motion], confidence=rule.rule.confidence * 0.9)
+    out.date = ev.date
+    return [out]
