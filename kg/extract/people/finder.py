@@ -167,3 +167,9 @@ def per_lexicon(fn):
 def country_words() -> frozenset[str]:
     """The folded names of countries (``countries.json``)."""
     return frozenset(fold(w) for ws in lexicon.load().countries.values() for w in ws)
+
+
+@per_lexicon
+def leader_words(lex) -> frozenset[str]:
+    """The party role words that make a leader ('leader', 'head', 'chairman': ``titles.json`` party_roles)."""
+    return frozenset(w for w, r in lex.party_roles.items() if r == "leaderOf")

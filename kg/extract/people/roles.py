@@ -4,7 +4,7 @@ relative clauses ('X, who leads Y') and member phrases ('X, a member of the Y').
 from __future__ import annotations
 
 from kg.extract.people.epithets import qualified_title_end
-from kg.extract.people.finder import Finder, capitalised
+from kg.extract.people.finder import Finder, capitalised, leader_words
 from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
 from kg.extract.people.predicates import fellow, party_context, predicate_role, such_as
 from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
@@ -372,7 +372,8 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
             if not before & lex.membership_ends and (
                 before & (lex.member_nouns | {"of", "for"}) or after in lex.member_nouns
             ):
-                lead = ("leader" in before or after == "leader") and not before & {"deputy", "vice", "assistant"}
+                lw, second = leader_words(lex), lex.grammar["second_in_command_words"]
+                lead = (before & lw or after in lw) and not before & second
                 m.roles.append(("leaderOf" if lead else "memberOf", p))
             break
         if p is not None and p.kind == "Office" and (("holdsOffice", p) not in m.roles):
