@@ -233,6 +233,10 @@ class GrammarFile(_Strict):
         description="a word after a list of names that gives the role stated next to all of them ('X and Y, both "
         "Democratic senators'; 'X, Y and Z are all members of the P')",
     )
+    succession_verbs: Words = Field(
+        frozenset(),
+        description="'X was replaced as the leader of the P by Y': the agent of one of these passives takes the role after 'as'",
+    )
     withdrawal_nouns: Words = Field(
         description="nouns of an act of taking back words: 'demanded an apology from X' asks X"
     )

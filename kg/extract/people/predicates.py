@@ -17,6 +17,7 @@ __all__ = [
     "past_title",
     "possessor_leads",
     "predicate_role",
+    "succeeded_by",
     "such_as",
 ]
 
@@ -92,6 +93,7 @@ def _leaves_title(m: Mention, taken: list[Mention], kept) -> None:
     ]
 
 
+_PARTY_ROLES = {"leaderOf", "memberOf"}
 _FUTURE = {"will", "would", "could", "may", "might", "shall", "'ll"}
 
 
@@ -227,3 +229,33 @@ def party_context(f: Finder, m: Mention) -> None:
     led_by(f, m)
     party_noun_before(f, m)
     possessor_leads(f, m)
+    succeeded_by(f, m)
+
+
+def succeeded_by(f: Finder, m: Mention) -> None:
+    """'X was replaced as the leader of ZANU–PF by Y', 'X was succeeded as Labour leader by Y': the agent of a
+    passive of succession takes the party role after 'as' (not 'X will be replaced as leader by Y')."""
+    doc, lex = f.doc, f.lex
+    if m.start == 0 or doc[m.start - 1].lower_ != "by":
+        return
+    # (the parser may hang 'by' on the role: 'replaced as the leader of P by Y')
+    verbs = lex.grammar["succession_verbs"]
+    verb = next((a for a in doc[m.start - 1].ancestors if a.lemma_ in verbs and a.tag_ == "VBN"), None)
+    if verb is None or not any(c.dep_ == "auxpass" for c in verb.children):
+        return
+    if any(
+        c.dep_ in {"aux", "neg"} and c.lower_ in lex.grammar["unasserting_auxiliaries"] | {"not", "n't"}
+        for c in verb.children
+    ):
+        return
+    for role in (
+        p for x in verb.children if x.dep_ == "prep" and x.lower_ == "as" for p in x.children if p.dep_ == "pobj"
+    ):
+        d = f.owner.get(role.i)
+        given = [r for r in (d.roles if d is not None and d.kind == "Description" else ()) if r[0] in _PARTY_ROLES]
+        m.roles.extend(r for r in given if r not in m.roles)
+        if not given and role.lower_ in lex.party_roles:
+            for prep in (x for x in role.children if x.dep_ == "prep" and x.lower_ == "of"):
+                p = next((f.owner[t.i] for t in prep.children if t.dep_ == "pobj" and t.i in f.owner), None)
+                if p is not None and p.kind == "PoliticalParty" and (lex.party_roles[role.lower_], p) not in m.roles:
+                    m.roles.append((lex.party_roles[role.lower_], p))
