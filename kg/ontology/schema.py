@@ -266,6 +266,8 @@ class Office(_Strict):
                                              "whom holds the office ('Senators X of Utah, Y and Z')")
     other_sense_before: WordList = Field((), description="a word right before the title that makes it a company's "
                                                           "post, not an office ('senior vice president')")
+    body_post: bool = Field(False, description="a public body's post: a body's name before it is the body it serves "
+                                               "('UN Secretary-General X', 'U.N. Ambassador X'), not a company's post")
     bare_context: WordList = Field((), description="lower-case, alone (no portfolio, no 'of/for/in' after it) and not "
                                                    "before a name, the word is a title only with one of these words "
                                                    "before it ('a cabinet minister', 'the junior minister'); else it "

@@ -129,3 +129,34 @@ def test_offices_of_more_houses(facts, text, name, office):
 ])
 def test_committee_chair_with_and(facts, text, name, office):
     assert office in offices_of(facts, text).get(name, set())
+
+
+# issue 35: presiding officers of senates and the Sejm, the posts of public bodies, a second of a
+# portfolio, a commissioner; and an office after 'to' is the other's ('an undersecretary to the
+# prime minister' is no Prime Minister)
+@pytest.mark.parametrize("text,name,office", [
+    ("Senate President Ada Obi adjourned the sitting in Abuja.", "Ada Obi", "Senate President"),
+    ("Carla Ruiz, president of the Chilean Senate, called the vote.", "Carla Ruiz", "Senate President"),
+    ("The President of the Senate, Tomas Lind, read the motion.", "Tomas Lind", "Senate President"),
+    ("After warnings, Marshal of the Sejm, Adam Rybak, closed the sitting.", "Adam Rybak", "Marshal of the Sejm"),
+    ("Kofi Mensah, secretary general of the United Nations, urged calm.", "Kofi Mensah", "Secretary-General"),
+    ("UN Deputy Secretary-General Ama Serwaa opened the summit.", "Ama Serwaa", "Deputy Secretary-General"),
+    ("U.N. Ambassador Dale Hooper said the remarks were unfortunate.", "Dale Hooper", "Ambassador"),
+    ("Russian Deputy Foreign Minister Oleg Pavlov said it was a threat.", "Oleg Pavlov", "Deputy Foreign Minister"),
+    ("Vice Finance Minister Chen Wei met the bankers.", "Chen Wei", "Vice Finance Minister"),
+    ("Marco Bassi, undersecretary to the prime minister, defended the tax.", "Marco Bassi", "Undersecretary"),
+    ("The county's Police and Crime Commissioner, Tom Hale, urged her to return.", "Tom Hale",
+     "Police and Crime Commissioner"),
+])
+def test_offices_of_bodies_and_seconds(facts, text, name, office):
+    assert office in offices_of(facts, text).get(name, set())
+
+
+@pytest.mark.parametrize("text,name,wrong", [
+    ("Marco Bassi, undersecretary to the prime minister, defended the tax.", "Marco Bassi", "Prime Minister"),
+    ("Lena Fox, an adviser to the Governor, said the bill was dead.", "Lena Fox", "Governor"),
+    ("Russian Deputy Foreign Minister Oleg Pavlov said it was a threat.", "Oleg Pavlov", "Foreign Minister"),
+    ("Senate President Ada Obi adjourned the sitting in Abuja.", "Ada Obi", "Speaker"),
+])
+def test_offices_of_bodies_not_the_wrong_office(facts, text, name, wrong):
+    assert wrong not in offices_of(facts, text).get(name, set())

@@ -31,7 +31,7 @@ def titles(f: Finder) -> list[Title]:
         # a company's post: 'senior vice president X', 'X, a vice president at Acme', 'Acme Vice President X'
         company = f.owner.get(s - 1) if s > 0 else None
         if (
-            (company is not None and company.kind == "Organization")
+            (company is not None and company.kind == "Organization" and not o.body_post)
             or (s > 0 and doc[s - 1].lower_ in o.other_sense_before)
             or (
                 e + 1 < len(doc)
@@ -60,6 +60,12 @@ def titles(f: Finder) -> list[Title]:
             ps = _portfolio_before(f, s)
             if ps is not None:
                 words = _portfolio_words(doc[ps:s])
+                # "Deputy Foreign Minister", "Vice Finance Minister": the second's office of the portfolio
+                second = lex.office_words().get(f"{doc[ps - 1].lower_} {o.words[0]}") if ps > 0 else None
+                if second is not None and second.portfolio and f.free(ps - 1, ps):
+                    label = f"{doc[ps - 1].text.title()} {words} {o.label}"
+                    out.append((ps - 1, e, (second, label, f"{second.label} of {words}")))
+                    continue
                 out.append((ps, e, (o, f"{words} {o.label}", f"{o.label} of {words}")))
                 continue
         if o.bare_context and not _bare_title_licensed(f, s, e, o):

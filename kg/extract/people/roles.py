@@ -376,7 +376,9 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
                 lead = (before & lw or after in lw) and not before & second
                 m.roles.append(("leaderOf" if lead else "memberOf", p))
             break
-        if p is not None and p.kind == "Office" and (("holdsOffice", p) not in m.roles):
+        # ('X, undersecretary to the prime minister', 'X, an adviser to the President': the other's office)
+        to = p is not None and doc[p.start - 1 - (doc[p.start - 1].lower_ == "the")].lower_ == "to"
+        if p is not None and p.kind == "Office" and (("holdsOffice", p) not in m.roles) and not to:
             m.roles.append(("holdsOffice", p))
 
 
