@@ -266,8 +266,7 @@ class Office(_Strict):
                                              "whom holds the office ('Senators X of Utah, Y and Z')")
     other_sense_before: WordList = Field((), description="a word right before the title that makes it a company's "
                                                           "post, not an office ('senior vice president')")
-    body_post: bool = Field(False, description="a public body's post: a body's name before it is the body it serves "
-                                               "('UN Secretary-General X', 'U.N. Ambassador X'), not a company's post")
+    body_post: bool = Field(False, description="a body's name before it is the body served ('UN Ambassador X'), no company")
     bare_context: WordList = Field((), description="lower-case, alone (no portfolio, no 'of/for/in' after it) and not "
                                                    "before a name, the word is a title only with one of these words "
                                                    "before it ('a cabinet minister', 'the junior minister'); else it "
@@ -309,9 +308,8 @@ class PastTenure(_Strict):
                                                        "(kill) is dead; dated to a year, or in a relative clause with no "
                                                        "date, the death is history and its offices are past ('X died on "
                                                        "Thursday' is the news: the office stands)")
-    death_nouns: Words = Field(frozenset(), description="'the 1968 assassination of Senator X', 'X's death in 2010': nouns "
-                                                       "of a death, whose holder (of, possessive) is dead when a year dates "
-                                                       "it")
+    death_nouns: Words = Field(frozenset(), description="'the 1968 assassination of Senator X', 'X's death in 2010': "
+                                                       "nouns of a death, dated to a year: its holder is dead")
     kept_offices: Words = Field(frozenset(), description="keys of the offices (seats) a holder keeps on taking another: "
                                                         "'MP X became Prime Minister' is still an MP, but 'Deputy Speaker X "
                                                         "was elected Speaker', 'Justice Secretary X was sworn in as "

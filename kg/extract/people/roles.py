@@ -319,7 +319,7 @@ def leads_clause(f: Finder, m: Mention) -> None:
 
 
 def member_phrase(f: Finder, m: Mention, k: int) -> None:
-    """'X, a member of the Y' / 'X, a Y veteran' / 'X, a first-term MP for the Y'."""
+    """'X, a member of the Y' / 'X, a Y veteran' / 'X, a first-term MP for the Y' (not 'an aide to the President')."""
     doc, lex = f.doc, f.lex
     end = min(len(doc), k + 10)
     for i in range(k, end):
@@ -376,7 +376,6 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
                 lead = (before & lw or after in lw) and not before & second
                 m.roles.append(("leaderOf" if lead else "memberOf", p))
             break
-        # ('X, undersecretary to the prime minister', 'X, an adviser to the President': the other's office)
         to = p is not None and doc[p.start - 1 - (doc[p.start - 1].lower_ == "the")].lower_ == "to"
         if p is not None and p.kind == "Office" and (("holdsOffice", p) not in m.roles) and not to:
             m.roles.append(("holdsOffice", p))
