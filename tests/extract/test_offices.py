@@ -160,3 +160,18 @@ def test_offices_of_bodies_and_seconds(facts, text, name, office):
 ])
 def test_offices_of_bodies_not_the_wrong_office(facts, text, name, wrong):
     assert wrong not in offices_of(facts, text).get(name, set())
+
+
+@pytest.mark.parametrize("text,peer,place", [
+    ("The Commissioner found that Lord Pryce of Tenby had breached the code.", "Lord Pryce", "Tenby"),
+    ("Baroness Quinn of Eastfield, a Labour peer, spoke in the House of Lords.", "Baroness Quinn", "Eastfield"),
+    ("The committee said Lord Hale of Kings Brampton would be suspended from the House of Lords.", "Lord Hale",
+     "Kings Brampton"),
+])
+def test_peer_designation_is_no_person(facts, text, peer, place):
+    people = offices_of(facts, text)
+    assert peer in people and not any(place in name for name in people if name != peer)
+
+
+def test_a_person_after_of_stands(facts):
+    assert "Ana Silva" in offices_of(facts, "The resignation of Ana Silva surprised the House of Lords.")

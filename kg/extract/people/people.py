@@ -116,7 +116,7 @@ def people(f: Finder) -> None:
             while s > 0 and s < e and _given_name(f, toks[s - 1], s, e):
                 s -= 1
         # a link the model took for a name ('pic.twitter.com/...' after a post) is no one
-        if s < e and f.free(s, e) and not any(toks[k].like_url for k in range(s, e)):
+        if s < e and f.free(s, e) and not any(toks[k].like_url for k in range(s, e)) and not _designation(f, s):
             f.add(Mention(f.para, s, e, "Person", f.span_text(s, e), f.span_head(s, e)))
     # a run of two or more capitalised proper nouns the model left untyped: a name
     heads = lex.party_head_words | lex.org_head_words
@@ -364,3 +364,16 @@ def pronouns_and_relatives(f: Finder) -> None:
             f.add(Mention(f.para, i, i + 1, "Pronoun", texts[i], i, desc={"gender": gender[low]}))
         elif low in rel and tok.dep_ in _SUBJECT_DEPS | {"dobj", "pobj"} and tok.head.dep_ == "relcl":
             f.add(Mention(f.para, i, i + 1, "Relative", texts[i], i))
+
+
+def _designation(f: Finder, s: int) -> bool:
+    """Is the name at ``s`` a peer's territorial designation ('Lord Pryce of [Tenby]', 'Baroness
+    Quinn of [Eastfield]'), a place in the peer's name, not a person of its own?"""
+    pg = f.lex.peerage
+    if pg is None or s < 3 or f.texts[s - 1] != "of":
+        return False
+    # the style, then one or two capitalised words of the name, before 'of'
+    return any(
+        k >= 0 and f.texts[k] in pg.styles and all(f.capitalised(j) for j in range(k + 1, s - 1))
+        for k in (s - 3, s - 4)
+    )
