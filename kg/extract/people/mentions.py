@@ -132,10 +132,22 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                 continue
             # a known surname the tagger took for a common noun ('Maseko later apologised'), where a
             # name can stand: as a subject or an object, not inside a noun phrase ('Price rises')
-            known = tok.pos_ == "PROPN" or (
-                tok.pos_ == "NOUN"
-                and tok.text in surnames
-                and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"}
+            known = (
+                tok.pos_ == "PROPN"
+                or (
+                    tok.pos_ == "NOUN"
+                    and tok.text in surnames
+                    and tok.dep_ in {"nsubj", "nsubjpass", "dobj", "pobj", "appos"}
+                )
+                # the first of a list of names, tagged as a word: 'Pierre, Rivera Lopez, and Ross are ...'
+                or (
+                    tok.pos_ in {"NOUN", "ADJ"}
+                    and tok.text in surnames
+                    and i + 2 < len(doc)
+                    and texts[i + 1] == ","
+                    and (i + 2) in owned
+                    and any(m.kind == "Person" and m.start == i + 2 for m in ms)
+                )
             )
             if known and tok.text in person_tokens:
                 j = i
