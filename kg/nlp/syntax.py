@@ -191,6 +191,9 @@ def object_of(verb: Token) -> Token | None:
         # "a motion ..., tabled by X": the participle's noun
         if verb.dep_ == "acl":
             return verb.head
+        # "a motion to vacate filed by X": the participle hung on the noun's infinitive is the noun's
+        if verb.dep_ == "advcl" and verb.tag_ == "VBN" and verb.head.dep_ == "acl" and verb.head.tag_ == "VB":
+            return verb.head.head
         # "being kicked out" under "ended up", "when asked to apologise, X ...": the subject of the governing verb
         if verb.dep_ in {"xcomp", "acl", "advcl"}:
             return subject_of(verb.head)

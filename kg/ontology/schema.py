@@ -17,6 +17,7 @@ from pydantic import AfterValidator, Field, model_validator
 from kg.ontology.schema_base import EntityKind, EventClass, Gender, Strict as _Strict, WordList, Words, ontology_property
 from kg.ontology.schema_domains import Domain
 from kg.ontology.schema_places import CountriesFile, PartiesFile
+from kg.ontology.schema_rule_keys import RuleKeys
 from kg.ontology.schema_words import GrammarFile, ModalityFile, TimeFile
 
 # -- events.json ------------------------------------------------------------------------------
@@ -34,7 +35,7 @@ class Example(_Strict):
                                                                    "another than its own (negated_future_class)")
 
 
-class Rule(_Strict):
+class Rule(RuleKeys):
     """One event trigger rule: a trigger lemma and the construction around it.
 
     The core keys say which class and which trigger; every other key is a construction key,
@@ -178,7 +179,6 @@ class Rule(_Strict):
     refers_to: EventClass | None = Field(
         None, description="'do so' stands for the last event of this class in this or the previous paragraph, whose "
                           "agent and target it takes when it names none")
-
 
     def get(self, key: str, default=None):
         """The value of a key as events.json spells it (``rule.get("target_from")``), or ``default`` if unset."""

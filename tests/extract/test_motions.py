@@ -234,3 +234,39 @@ def test_motions_proposed_whatever_befell_them(facts, text, want) -> None:
 def test_motions_offered_traps(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {r for r in asserted if r[0] == "MotionProposal"}, asserted
+
+
+@pytest.mark.parametrize("text,want", [
+    # a motion a house debates, considers or throws out, or a proposed one, was moved by someone the clause does not
+    # name; the house is not its mover (issue 39: Westminster, Indian, African, US, council and UN vocabularies)
+    ("The Rajya Sabha debated the motion of thanks on the President's address.",
+     ("MotionProposal", "-", "motion of thanks on address")),
+    ("The Lords discussed an amendment on pension rights for widows.",
+     ("MotionProposal", "-", "amendment on pension rights for widows")),
+    ("The Deputy Speaker of the National Assembly dismissed a no-confidence motion against Prime Minister Ana Vidal.",
+     ("MotionProposal", "-", "no - confidence motion against Prime Minister Ana Vidal")),
+    ("A draft resolution being considered for adoption by the General Assembly calls for a ceasefire.",
+     ("MotionProposal", "-", "draft resolution")),
+    ("The city council considered the motion to rename the park.", ("MotionProposal", "-", "motion to rename park")),
+    ("The Senate passed a proposed amendment to the state constitution.",
+     ("MotionProposal", "-", "proposed amendment to state constitution")),
+    ("The Kenyan Senate debated the articles of impeachment against Governor Carl Brandt.",
+     ("MotionProposal", "-", "impeachment against Governor Carl Brandt")),
+])
+def test_motions_acted_on_were_proposed(facts, text, want) -> None:
+    asserted, _, _ = facts(text)
+    assert want in asserted, asserted
+
+
+@pytest.mark.parametrize("text", [
+    # a court's motion, a company's budget, a physical motion, a threat to debate one; a party rejecting a bill
+    # is its opposition, not news of a proposal
+    "The judge dismissed the defence's motion to dismiss the case.",
+    "The board of directors approved the budget for next year.",
+    "The scientists debated the motion of the planets.",
+    "MPs threatened to debate a motion of no confidence in the minister.",
+    "The Green Party rejected the bill at second reading.",
+])
+def test_motions_acted_on_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "MotionProposal"}, asserted

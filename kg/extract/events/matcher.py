@@ -154,10 +154,17 @@ def _dedupe(events: list[Event]) -> list[Event]:
             later = next((o for o in events if o is not e and o.cls == e.cls and o.asserted and o.agents and
                           {id(t.entity) for t in o.targets} == {id(t.entity) for t in e.targets} and e.targets), None)
             if later is not None:
-                later.date = later.date or e.date
+                # (a house's act on the motion, 'the bill was debated on Tuesday', does not date its proposal)
+                if not _unnamed_proposer(e):
+                    later.date = later.date or e.date
                 continue
         out.append(e)
     return out
+
+
+def _unnamed_proposer(e: Event) -> bool:
+    """Is the event a rule's reading of a house's act on a motion (``unnamed_proposer``)?"""
+    return any(r.id == e.rule and r.has("unnamed_proposer") for rs in rules.compiled().values() for r in rs)
 
 
 def _key(e: Event) -> tuple:

@@ -43,7 +43,7 @@ from kg.ontology.lexicon import Lexicon, Rule
 #: the modules whose handlers make up the registry, imported by :func:`registry`
 FAMILIES = tuple(f"kg.extract.events.{family}" for family in (
     "arguments", "agents", "around", "charges", "modality", "discourse", "domain", "formulas", "lists", "participles",
-    "quoted_charges", "decisions"))
+    "quoted_charges", "decisions", "motions"))
 #: the hooks a handler may implement, in the order the matcher calls them
 HOOKS = ("fits", "polarity", "licensed", "licenses", "voiced", "read", "charge", "refine", "require")
 

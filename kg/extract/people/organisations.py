@@ -364,7 +364,7 @@ def motions(f: Finder, named_only: bool = False) -> None:
 def _under_participle(t: Token, top: Token) -> bool:
     """Is ``t`` in a past participle's phrase below ``top`` ('motion of no confidence tabled by X': 'tabled by X')?"""
     while t.i != top.i and t.head.i != t.i:
-        if t.dep_ == "acl" and t.tag_ == "VBN":
+        if t.dep_ in {"acl", "advcl"} and t.tag_ == "VBN":  # (or on its infinitive: 'motion to vacate filed by X')
             return True
         t = t.head
     return False

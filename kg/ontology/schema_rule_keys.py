@@ -1,0 +1,21 @@
+"""Construction keys of an event rule (``events.json``) that :class:`kg.ontology.schema.Rule` inherits, kept
+here for the size of :mod:`kg.ontology.schema`; each is carried out by the handler
+:mod:`kg.extract.events.rules` registers for it."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from kg.ontology.schema_base import Strict, Words
+
+
+class RuleKeys(Strict):
+    """The construction keys about motions a house acts on."""
+
+    unnamed_proposer: Words | None = Field(
+        None,
+        description="the trigger ('debated', 'dismissed') acts on a motion: its object, passive subject, "
+        "the noun it modifies ('a resolution being considered for adoption') or the object of one of "
+        "these prepositions ('discussed on the motion'); someone moved that motion, whom the clause does "
+        "not name (the house acting on it is not its mover): the motion is the target, no one the agent",
+    )
