@@ -158,6 +158,10 @@ class GrammarFile(_Strict):
         "whose 'of' object names the members"
     )
     seat_nouns: Words = Field(description="nouns for the holder of a seat ('the member for Bath', 'the MP for Bath')")
+    sequence_words: Words = Field(
+        description="'the latter' (the person named last before it) and 'the former' (the one named before that), "
+        "standing alone as a noun phrase"
+    )
     courtesy_words: Words = Field(description="courtesies before a seat noun ('the right honourable member for Bath')")
     seat_name_ends: Words = Field(
         description="last words of a constituency's name: before a seat title the run is the seat, not a party "

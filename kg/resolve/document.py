@@ -192,6 +192,16 @@ class DocumentResolver(PronounResolver):
     def holders(self, rel: str, obj: Entity) -> list[Entity]:
         return [e for e in self.entities if e.kind == "Person" and (rel, obj) in e.roles]
 
+    def _in_sequence(self, m: Mention) -> Entity | None:
+        """'the latter': the person named last before ``m`` (in its paragraph or the one before); 'the former': the
+        one named before that. None unless two people were named there: there is nothing to choose between."""
+        window = self._between((m.para - 1,), m.order)
+        named = [x.entity for x in reversed(window) if x.kind == "Person" and x.entity is not None]
+        people = list(dict.fromkeys(named))  # the last named first, each once
+        if len(people) < 2:
+            return None
+        return people[0] if m.desc["sequence"] == "latter" else people[1]
+
     def recent(self, cands: list[Entity], before: tuple[int, int]) -> Entity | None:
         """The candidate mentioned last before ``before`` (the first of them when none was)."""
         if not cands:
@@ -283,6 +293,8 @@ class DocumentResolver(PronounResolver):
             return orgs[-1] if orgs else None
         if "office_key" in m.desc:
             return self.sole_holder(m.desc["office_key"])
+        if "sequence" in m.desc:
+            return self._in_sequence(m)
         if m.desc.get("presiding"):
             presiding = [
                 e
