@@ -199,3 +199,18 @@ def ages(f: Finder) -> None:
             and doc[e + 2].text in {",", ".", ";"}
         ):
             m.desc["age"] = _age(doc[e + 1].text)
+
+
+def presiding_words(f: Finder, i: int) -> int:
+    """How many words from ``i`` are a presiding description ('chair', 'presiding officer'), or 0."""
+    lowers = f.lowers
+    for words in sorted((w.split() for w in f.lex.presiding_descriptions), key=len, reverse=True):
+        if lowers[i : i + len(words)] == words and all(i + k not in f.owner for k in range(len(words))):
+            return len(words)
+    return 0
+
+
+def standalone(f: Finder, i: int) -> bool:
+    """Is token ``i`` the head of its noun phrase ('the latter said'), not a modifier ('the former Speaker')?"""
+    nxt = f.doc[i + 1] if i + 1 < len(f.doc) else None
+    return nxt is None or nxt.pos_ not in {"NOUN", "PROPN", "ADJ", "NUM"}

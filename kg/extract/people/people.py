@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from kg.extract.people.epithets import presiding_words, standalone
 from kg.extract.people.finder import Finder, modifier
 from kg.extract.people.offices import name_after, name_start, not_current, titles
 from kg.extract.people.organisations import party_word, unknown_party_before_role
@@ -301,14 +302,16 @@ def descriptions(f: Finder) -> None:
     for i, _tok in enumerate(f.tokens):
         if i in f.owner:
             continue
-        n = _presiding_words(f, i)
+        n = presiding_words(f, i)
         if n and i > 0 and lowers[i - 1] == "the":
             # "the chair", "the presiding officer": whoever presides
             e = i + n
             f.add(Mention(f.para, i - 1, e, "Description", f.span_text(i - 1, e), e - 1, desc={"presiding": True}))
-        elif lowers[i] in lex.grammar["sequence_words"] and i > 0 and lowers[i - 1] == "the" and _standalone(f, i):
+        elif lowers[i] in lex.grammar["sequence_words"] and i > 0 and lowers[i - 1] == "the" and standalone(f, i):
             # "the latter", "the former": the person named last, or the one named before that
-            f.add(Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i, desc={"sequence": lowers[i]}))
+            f.add(
+                Mention(f.para, i - 1, i + 1, "Description", f.span_text(i - 1, i + 1), i, desc={"sequence": lowers[i]})
+            )
         elif lowers[i] in lex.party_roles and i > 0 and lowers[i - 1] in {"its", "their"}:
             # "Its leader, X," : the organisation is the one last mentioned (resolve stage)
             f.add(
@@ -348,21 +351,6 @@ def descriptions(f: Finder) -> None:
                 f.mentions.append(m)
                 for j in range(st, i + 1):
                     f.owner[j] = m
-
-
-def _presiding_words(f: Finder, i: int) -> int:
-    """How many words from ``i`` are a presiding description ('chair', 'presiding officer'), or 0."""
-    lowers = f.lowers
-    for words in sorted((w.split() for w in f.lex.presiding_descriptions), key=len, reverse=True):
-        if lowers[i : i + len(words)] == words and all(i + k not in f.owner for k in range(len(words))):
-            return len(words)
-    return 0
-
-
-def _standalone(f: Finder, i: int) -> bool:
-    """Is token ``i`` the head of its noun phrase ('the latter said'), not a modifier ('the former Speaker')?"""
-    nxt = f.doc[i + 1] if i + 1 < len(f.doc) else None
-    return nxt is None or nxt.pos_ not in {"NOUN", "PROPN", "ADJ", "NUM"}
 
 
 def pronouns_and_relatives(f: Finder) -> None:
