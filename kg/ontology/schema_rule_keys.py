@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from kg.ontology.schema_base import Strict, Words
+from kg.ontology.schema_base import EventClass, Strict, Words
 
 
 class RuleKeys(Strict):
-    """The construction keys about motions a house acts on."""
+    """The construction keys about motions a house acts on, and about apologies made in part or in a predicate."""
 
     unnamed_proposer: Words | None = Field(
         None,
@@ -18,4 +18,15 @@ class RuleKeys(Strict):
         "the noun it modifies ('a resolution being considered for adoption') or the object of one of "
         "these prepositions ('discussed on the motion'); someone moved that motion, whom the clause does "
         "not name (the house acting on it is not its mover): the motion is the target, no one the agent",
+    )
+    predicate_of: Words | None = Field(
+        None,
+        description="an adjective trigger is the predicate of one of these verbs ('I am sorry', not 'felt sorry "
+        "for the victims')",
+    )
+    partial_class: EventClass | None = Field(
+        None,
+        description="the trigger done in part only (modality.json partial_adverbs: 'only withdrew the word "
+        "\"toad\"', 'partly retracted the remark') is an event of this class instead ('withdrew only "
+        "part of it' refuses the apology asked for)",
     )

@@ -66,6 +66,11 @@ class ModalityFile(_Strict):
         description="an adverb among these on the trigger says it did not happen "
         "('was nearly ejected', 'almost resigned'): negated",
     )
+    partial_adverbs: Words = Field(
+        frozenset(),
+        description="an adverb among these on the trigger says it was done in part only ('only withdrew the word "
+        "\"toad\"', 'partly retracted the remark'): a rule's partial_class decides what that is",
+    )
 
 
 class GrammarFile(_Strict):

@@ -176,3 +176,32 @@ def test_apology_acts_no_refusal(facts, text) -> None:
 def test_apology_acts_withdrawing_other_things_is_none(facts, text) -> None:
     asserted, _, _ = facts(text)
     assert not {r for r in asserted if r[0] in {"ApologyDemand", "ApologyRefusal", "Apology"}}, asserted
+
+
+@pytest.mark.parametrize("text,want", [
+    # 'I am sorry' said in a quote is the speaker's apology; 'she was sorry' reports one (issue 39)
+    ('Archbishop Piet Alvaro said, "I am sorry for every wound inflicted by our priests."', ("Apology", "Piet Alvaro", "-")),
+    ('"We are truly sorry," Councillor Wren Addo told the city council.', ("Apology", "Wren Addo", "-")),
+    ("MLA Kavya Rao said she was sorry for her remarks in the Vidhan Sabha.", ("Apology", "Kavya Rao", "-")),
+    # a remark withdrawn in part only refuses the apology asked for (Westminster 'withdrew only the word ...')
+    ("MP Tom Ashby only withdrew one word of the remark.", ("ApologyRefusal", "Tom Ashby", "-")),
+    ("Senator Nkem Obi partly retracted the comment about the Speaker.", ("ApologyRefusal", "Nkem Obi", "-")),
+    # 'only' on the time, not on the act: withdrawn in full
+    ("MP Tom Ashby withdrew the remark only after the Speaker named him.", ("Apology", "Tom Ashby", "-")),
+])
+def test_apology_sorry_and_partial_withdrawal(facts, text, want) -> None:
+    asserted, _, _ = facts(text)
+    assert want in asserted, asserted
+
+
+@pytest.mark.parametrize("text", [
+    # condolence, pity, a non-apology, a denial
+    'Minister Hugo Lind said, "I am sorry to hear of his death."',
+    "Mayor Tobias Kanyi said he felt sorry for the families of the victims.",
+    'MP Farah Quint said, "I am not sorry for what I said."',
+    'MP Farah Quint said, "I am sorry that you feel that way."',
+    "MP Tom Ashby only withdrew one word of the remark.",
+])
+def test_apology_sorry_traps(facts, text) -> None:
+    asserted, _, _ = facts(text)
+    assert not {r for r in asserted if r[0] == "Apology"}, asserted

@@ -280,6 +280,20 @@ class NoComplementButObject(Construction):
                     or has(tok, {"prep"}, frozenset({"as"}), "lower_") is not None)
 
 
+@construction("predicate_of")
+class PredicateOf(Construction):
+    """'I am sorry': an adjective trigger that is the predicate of one of the verbs."""
+
+    def fits(self, tok: Token) -> bool:
+        # ('I am not sorry': the verb's negation is the adjective's)
+        return tok.dep_ == "acomp" and tok.head.lemma_.lower() in self.value and not syntax.negated(tok.head)
+
+    def read(self, args: Arguments) -> bool:
+        # the adjective's subject is the verb's ('I am sorry': I)
+        args.agent = args.agent or syntax.direct_subject(args.tok.head)
+        return True
+
+
 @construction("bare")
 class Bare(Construction):
     """'He refused.': no object and no clause of its own."""

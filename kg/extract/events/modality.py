@@ -8,7 +8,7 @@ from __future__ import annotations
 from spacy.tokens import Token
 
 from kg.extract.context.state import Context, events_file
-from kg.extract.events.rules import Arguments, CompiledRule, Construction, construction
+from kg.extract.events.rules import Arguments, CompiledRule, Construction, Match, construction
 from kg.nlp import syntax
 from kg.ontology import lexicon
 
@@ -299,3 +299,13 @@ class RequiresGovernor(Construction):
     def licenses(self, governor: Token) -> bool:
         return governor.lemma_.lower() in self.value
 
+
+
+@construction("partial_class")
+class PartialClass(Construction):
+    """'only withdrew the word "toad"', 'partly retracted the remark': done in part only, the act is of another class."""
+
+    def refine(self, m: Match) -> bool:
+        if any(c.dep_ == "advmod" and c.lower_ in m.ctx.lex.modality["partial_adverbs"] for c in m.tok.children):
+            m.cls = self.value
+        return True
