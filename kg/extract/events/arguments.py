@@ -117,7 +117,9 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     named = next((c for c in tok.children if c.dep_ == "appos" and ctx.mention(para, c) is not None), None)
     if named is None and tok.tag_ == "NNS":  # "twelve MPs, including X and Y, voted": the people named among them
         named = next((o for o in syntax.included(tok) if (x := ctx.mention(para, o)) is not None and x.kind == "Person"), None)
-    for t in syntax.coordinated(named if named is not None and tok.pos_ == "NOUN" else tok):
+    # ("three MPs, A, B and C": the parser may hang B and C on the plural, beside its apposition A)
+    appositive = named is not None and named.dep_ == "appos" and named.head.i == tok.i and tok.tag_ in {"NNS", "NNPS"}
+    for t in syntax.coordinated(tok if appositive or named is None or tok.pos_ != "NOUN" else named):
         if _bracketed(t) and t.i != tok.i:
             continue  # "A (Harare East), B (Luveve)": a seat or a party in brackets, however it was hung
         m = ctx.mention(para, t)

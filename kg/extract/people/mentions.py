@@ -181,8 +181,8 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
     only with evidence: a known given name first ('Regina Ip'), a title or honorific before it
     ('Archbishop X'), another mention of the document that the model typed as a person with the
     same first and last words, a verb of speech it is the subject of ('X said'), a role
-    description in apposition ('Its leader, X,'), or its last word used alone mid-sentence
-    elsewhere ('..., Y told reporters')."""
+    description in apposition ('Its leader, X,'), a name the model typed coordinated with it
+    ('suspended X and Y Z'), or its last word used alone mid-sentence elsewhere ('..., Y told reporters')."""
     lex = lexicon.load()
     titles = set(lex.grammar.get("title_words", ())) | set(lex.honorifics) | set(lex.office_words())
     typed_names = [
@@ -205,6 +205,7 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
                 alone.add(word)
     for _para, (doc, ms) in enumerate(zip(docs, found)):
         keep = []
+        typed_heads = {m.head for m in ms if m.kind == "Person" and not m.desc.get("run")}
         for m in ms:
             if (
                 m.kind == "Person"
@@ -226,6 +227,12 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
                     and doc[m.start - 1 if d.end == m.start - 1 else m.end].text == ","
                     for d in ms
                 )
+                # "X and Y Z", "A, B and Y Z": coordinated with a name the model typed as a person (not a
+                # modifier of a noun after it: 'X and Highway Patrol officers')
+                coordinated = (head.dep_ == "conj" and head.head.i in typed_heads) or any(
+                    c.dep_ == "conj" and c.i in typed_heads for c in head.children
+                )
+                said = said or (coordinated and (m.end == len(doc) or doc[m.end].pos_ not in {"NOUN", "PROPN"}))
                 # (a surname typed elsewhere is not enough: 'Longtime Imus in the Morning' is a show)
                 # ('Baroness Uddin': an honorific that opens the run)
                 if not (
