@@ -38,12 +38,9 @@ test: $(STAMP) lint virtuoso chromium rapper shacl-js owlapi
 
 ## make lint: ruff check, ruff format --check and mypy over kg (settings in pyproject.toml; the same checks as
 ## .pre-commit-config.yaml); make test runs it first.
-## TEMPORARY (issue 38.3): kg/extract/events/ is not formatted yet: ruff skips it (LINT_EXCLUDE; `make lint
-## LINT_EXCLUDE=` checks it too). Once it passes, drop LINT_EXCLUDE and the pre-commit excludes. mypy checks all of kg.
-LINT_EXCLUDE ?= --exclude kg/extract/events
 lint: $(STAMP)
-	$(BIN)/ruff check $(LINT_EXCLUDE) kg
-	$(BIN)/ruff format --check $(LINT_EXCLUDE) kg
+	$(BIN)/ruff check kg
+	$(BIN)/ruff format --check kg
 	$(BIN)/mypy
 
 ## make virtuoso: Debian's Virtuoso, for tests/test_remote.py, when missing and installable (root or

@@ -1,4 +1,4 @@
-"""Construction keys of an event rule (``events.json``) that :class:`kg.ontology.schema.Rule` inherits, kept
+"""A rule's examples (:class:`Example`), and construction keys of an event rule (``events.json``) that :class:`kg.ontology.schema.Rule` inherits, kept
 here for the size of :mod:`kg.ontology.schema`; each is carried out by the handler
 :mod:`kg.extract.events.rules` registers for it."""
 
@@ -7,6 +7,23 @@ from __future__ import annotations
 from pydantic import Field
 
 from kg.ontology.schema_base import EventClass, Strict, Words
+
+
+class Example(Strict):
+    """A sentence a rule must match, with the arguments it must find (run by the test suite)."""
+
+    text: str = Field(min_length=1, description="the sentence(s); invented, never copied news text")
+    agent: str | None = Field(
+        description="the agent's name as kg resolves it ('A & B', sorted, for several); null: the event has no agent"
+    )
+    target: str | None = Field(
+        description="the target's name as kg resolves it (a motion's label for motions); null: no target"
+    )
+    cls: EventClass | None = Field(
+        None,
+        alias="class",
+        description="the event's class, when the rule gives it another than its own (negated_future_class)",
+    )
 
 
 class RuleKeys(Strict):

@@ -4,6 +4,8 @@ demand (``unless_clause``: 'X would be named unless she withdrew')."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from spacy.tokens import Token
 
 from kg.extract.events.rules import Arguments, Construction, construction
@@ -24,7 +26,12 @@ def _governor(args: Arguments, rule) -> bool:
         return False
     args.agent = syntax.subject_of(gov)
     args.target = syntax.first(syntax.children(tok, "dobj") or syntax.children(tok, "nsubjpass"))
-    if args.target is None and tok.tag_ in {"VBN", "VBD"} and tok.dep_ in {"xcomp", "oprd", "ccomp"} and tok.head.i == gov.i:
+    if (
+        args.target is None
+        and tok.tag_ in {"VBN", "VBD"}
+        and tok.dep_ in {"xcomp", "oprd", "ccomp"}
+        and tok.head.i == gov.i
+    ):
         # "ordered X removed", "get the motion approved": the governor's object undergoes it (or the
         # participle's 'subject', when the parser read 'X removed' as a clause of its own)
         args.target = syntax.first(syntax.children(gov, "dobj") or syntax.children(tok, "nsubj"))
@@ -44,11 +51,15 @@ def _noun_of(args: Arguments, rule) -> bool:
 class AgentFrom(Construction):
     """Where the agent is, instead of the trigger's subject."""
 
-    choices = {"governor": _governor, "noun_of": _noun_of}
+    choices: ClassVar[dict] = {"governor": _governor, "noun_of": _noun_of}
 
     def problem(self, rules) -> str | None:
         if self.value == "noun_of":
-            return None if self.rule.pos == "NOUN" else "noun_of reads a noun trigger's 'of' object: the rule needs pos NOUN"
+            return (
+                None
+                if self.rule.pos == "NOUN"
+                else "noun_of reads a noun trigger's 'of' object: the rule needs pos NOUN"
+            )
         if self.rule.requires_governor is None:
             return "'governor' is the subject of a requires_governor verb: the rule needs 'requires_governor'"
         if self.rule.target_from is not None or self.rule.prep is not None:
@@ -69,8 +80,10 @@ class UnlessClause(Construction):
         if tok.dep_ != "advcl" or not any(c.dep_ == "mark" and c.lower_ == "unless" for c in tok.children):
             return False
         head = tok.head  # the sanction, or 'threatened' / 'warned' with the sanction its complement
-        return not syntax.negated(head) and (head.lemma_.lower() in self.value or any(
-            c.dep_ in {"xcomp", "ccomp"} and c.lemma_.lower() in self.value for c in head.children))
+        return not syntax.negated(head) and (
+            head.lemma_.lower() in self.value
+            or any(c.dep_ in {"xcomp", "ccomp"} and c.lemma_.lower() in self.value for c in head.children)
+        )
 
     def polarity(self, negated: bool, future: bool, cls: str) -> tuple[str, str] | None:
         return None if negated else ("Asserted", cls)
@@ -78,7 +91,9 @@ class UnlessClause(Construction):
     def read(self, args: Arguments) -> bool:
         head = args.tok.head
         args.target = syntax.direct_subject(args.tok)
-        patient = syntax.object_of(head) or next((syntax.object_of(c) for c in head.children if c.dep_ == "xcomp"), None)
+        patient = syntax.object_of(head) or next(
+            (syntax.object_of(c) for c in head.children if c.dep_ == "xcomp"), None
+        )
         if (args.target is None or args.target.pos_ == "PRON") and patient is not None:
             args.target = patient  # 'would suspend X unless she apologised': X, named
         agent = syntax.by_agent(head) if syntax.is_passive(head) else syntax.subject_of(head)

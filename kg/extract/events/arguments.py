@@ -1,5 +1,5 @@
-"""Construction keys about where the trigger's agent and target are (``target_from``,
-``agent_from``, ``headline_passive``), and :func:`read`, the argument phase of the matcher;
+"""Construction keys about where the trigger's agent is (``agent_from``, ``headline_passive``; the target:
+:mod:`kg.extract.events.targets`), and :func:`read`, the argument phase of the matcher;
 what must be around the trigger is :mod:`kg.extract.events.around`.
 """
 
@@ -9,7 +9,7 @@ from spacy.tokens import Token
 
 from kg.extract.context import quotes
 from kg.extract.context.state import Context, events_file
-from kg.extract.events.rules import Arguments, CompiledRule, Construction, Match, construction
+from kg.extract.events.rules import Arguments, CompiledRule
 from kg.model import Mention
 from kg.nlp import syntax
 from kg.nlp.syntax import has
@@ -26,8 +26,10 @@ def is_word(tok: Token, words: frozenset[str]) -> bool:
     lem = tok.lemma_.lower()
     if lem in words:
         return True
-    return any(w.startswith(lem + "_") and has(tok, {"prep"}, frozenset({w[len(lem) + 1:]}), "lower_") is not None
-               for w in words)
+    return any(
+        w.startswith(lem + "_") and has(tok, {"prep"}, frozenset({w[len(lem) + 1 :]}), "lower_") is not None
+        for w in words
+    )
 
 
 def complement(tok: Token, words: frozenset[str]) -> Token | None:
@@ -98,8 +100,17 @@ def _bloc(ctx: Context, para: int, tok: Token) -> Mention | None:
             if n < 10:
                 return None
     words = {c.i for c in tok.children if c.dep_ in {"amod", "compound"}}
-    return next((m for m in ctx.mentions if m.para == para and m.kind == "PoliticalParty" and m.entity is not None
-                 and words & set(range(m.start, m.end))), None)
+    return next(
+        (
+            m
+            for m in ctx.mentions
+            if m.para == para
+            and m.kind == "PoliticalParty"
+            and m.entity is not None
+            and words & set(range(m.start, m.end))
+        ),
+        None,
+    )
 
 
 def _bracketed(tok: Token) -> bool:
@@ -116,7 +127,9 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     # "three MPs were ejected: A, B and C": the names in apposition, and those coordinated with them
     named = next((c for c in tok.children if c.dep_ == "appos" and ctx.mention(para, c) is not None), None)
     if named is None and tok.tag_ == "NNS":  # "twelve MPs, including X and Y, voted": the people named among them
-        named = next((o for o in syntax.included(tok) if (x := ctx.mention(para, o)) is not None and x.kind == "Person"), None)
+        named = next(
+            (o for o in syntax.included(tok) if (x := ctx.mention(para, o)) is not None and x.kind == "Person"), None
+        )
     # ("three MPs, A, B and C": the parser may hang B and C on the plural, beside its apposition A)
     appositive = named is not None and named.dep_ == "appos" and named.head.i == tok.i and tok.tag_ in {"NNS", "NNPS"}
     for t in syntax.coordinated(tok if appositive or named is None or tok.pos_ != "NOUN" else named):
@@ -125,11 +138,14 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
         m = ctx.mention(para, t)
         if m is None and t.pos_ == "NOUN" and t.lemma_.lower() in ctx.lex.grammar["motion_parts"]:
             # "both articles of impeachment", "the text of the bill": the part stands for the motion
-            of = [o for p in t.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
+            of = [
+                o for p in t.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj"
+            ]
             m = ctx.mention(para, of[0]) if of else None
             m = m if m is not None and m.kind == "Motion" else None
         if (m is None or m.entity is None or m.kind in {"Office", "Description"}) and (
-                t.tag_ in {"NNS", "NNPS"} or t.lemma_.lower() in ctx.lex.grammar["bloc_nouns"]):
+            t.tag_ in {"NNS", "NNPS"} or t.lemma_.lower() in ctx.lex.grammar["bloc_nouns"]
+        ):
             m = _bloc(ctx, para, t) or m
         if m is not None and m not in out:
             out.append(m)
@@ -142,13 +158,24 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
                 if a is not None and a.kind == "Person" and a not in out:
                     out.append(a)
     # "Two Democratic Representatives, X and Y, ...": the plural title stands for the names, not beside them
-    if len(out) > 1 and tok.tag_ in {"NNS", "NNPS"} and out[0].kind in {"Office", "Description"} \
-            and any(x.kind == "Person" for x in out[1:]):
+    if (
+        len(out) > 1
+        and tok.tag_ in {"NNS", "NNPS"}
+        and out[0].kind in {"Office", "Description"}
+        and any(x.kind == "Person" for x in out[1:])
+    ):
         out = out[1:]
     # "Both were asked to withdraw": the last two people who were subjects of a clause
     if not out and tok.lower_ == "both":
-        people = [m for m in ctx.mentions if m.order < (para, tok.i) and m.entity is not None and m.entity.kind == "Person"
-                  and m.kind in {"Person", "Pronoun"} and ctx.paragraphs[m.para].doc[m.head].dep_ in {"nsubj", "nsubjpass"}]
+        people = [
+            m
+            for m in ctx.mentions
+            if m.order < (para, tok.i)
+            and m.entity is not None
+            and m.entity.kind == "Person"
+            and m.kind in {"Person", "Pronoun"}
+            and ctx.paragraphs[m.para].doc[m.head].dep_ in {"nsubj", "nsubjpass"}
+        ]
         seen: list[Mention] = []
         for m in reversed(people):
             if all(m.entity is not s.entity for s in seen):
@@ -169,10 +196,15 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
     passive = syntax.is_passive(tok) or (
         # "was warned by X and suspended" (tagged as a past tense): a transitive trigger with
         # no subject or object of its own, coordinated with a passive, is passive too
-        tok.dep_ == "conj" and tok.tag_ == "VBD" and spec.target_from is None and not spec.charge_from
-        and syntax.direct_subject(tok) is None and not syntax.children(tok, "dobj", "xcomp", "ccomp")
+        tok.dep_ == "conj"
+        and tok.tag_ == "VBD"
+        and spec.target_from is None
+        and not spec.charge_from
+        and syntax.direct_subject(tok) is None
+        and not syntax.children(tok, "dobj", "xcomp", "ccomp")
         # ("was ejected ... and refused to withdraw": a verb with a clause of its own is active)
-        and syntax.is_passive(tok.head))
+        and syntax.is_passive(tok.head)
+    )
     if not all(voiced(passive) for voiced in rule.hooks["voiced"]):
         return None
     if passive:
@@ -180,25 +212,44 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
         target = ctx.motion_around(para, target) if target is not None and tok.dep_ == "acl" else target
         if target is None and tok.dep_ == "conj":
             # "was warned and suspended"; "refused to withdraw and was ordered out": the shared subject
-            target = syntax.object_of(tok.head) or (syntax.subject_of(tok.head) if syntax.children(tok, "auxpass") else None)
+            target = syntax.object_of(tok.head) or (
+                syntax.subject_of(tok.head) if syntax.children(tok, "auxpass") else None
+            )
     else:
-        agent, target = adjunct_subject(ctx, para, tok) or syntax.subject_of(tok), syntax.first(syntax.children(tok, "dobj"))
+        agent, target = (
+            adjunct_subject(ctx, para, tok) or syntax.subject_of(tok),
+            syntax.first(syntax.children(tok, "dobj")),
+        )
     if agent is None or ctx.mention(para, agent) is None:  # "removed on the Speaker's orders"
         agent = syntax.orderer(tok, ctx.lex.grammar["order_nouns"]) or agent
     head = tok.head
-    if head.dep_ == "pobj" and head.head.dep_ == "prep" and head.head.head.lemma_.lower() in ctx.lex.grammar.get(
-            "statement_nouns", ()):
+    if (
+        head.dep_ == "pobj"
+        and head.head.dep_ == "prep"
+        and head.head.head.lemma_.lower() in ctx.lex.grammar.get("statement_nouns", ())
+    ):
         head = head.head.head  # "a message on Twitter blaming Y"
-    if not passive and tok.dep_ == "acl" and tok.tag_ == "VBG" and \
-            head.lemma_.lower() in ctx.lex.grammar.get("statement_nouns", ()) and (agent is None or agent.i == tok.head.i):
+    if (
+        not passive
+        and tok.dep_ == "acl"
+        and tok.tag_ == "VBG"
+        and head.lemma_.lower() in ctx.lex.grammar.get("statement_nouns", ())
+        and (agent is None or agent.i == tok.head.i)
+    ):
         # "X issued a statement condemning Y", "X posted a message blaming Y": the statement's author
         agent = syntax.first(syntax.children(head, "poss")) or (
-            syntax.subject_of(head.head) if head.dep_ in {"dobj", "pobj"} and head.head.pos_ in {"VERB", "ADP"} else None)
+            syntax.subject_of(head.head)
+            if head.dep_ in {"dobj", "pobj"} and head.head.pos_ in {"VERB", "ADP"}
+            else None
+        )
     args = Arguments(ctx, para, tok, passive, agent, target)
     if not all(reader(args) for reader in rule.hooks["read"]):
         return None
-    if args.target is not None and (args.target.tag_ in {"NNS", "NNPS"} or args.target.lower_ in ctx.lex.grammar["plural_seat_titles"]) \
-            and ((m := ctx.mention(para, args.target)) is None or m.kind in {"Office", "Description"}):
+    if (
+        args.target is not None
+        and (args.target.tag_ in {"NNS", "NNPS"} or args.target.lower_ in ctx.lex.grammar["plural_seat_titles"])
+        and ((m := ctx.mention(para, args.target)) is None or m.kind in {"Office", "Description"})
+    ):
         # "suspended MPs A and B", however the parser hung the names: the plural title stands for them
         nxt = ctx.owner.get((para, args.target.i + 1))
         if nxt is not None and nxt.kind == "Person":
@@ -214,186 +265,3 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
 
 
 # -- where the arguments are -----------------------------------------------------------------------
-
-def _xcomp_subject(args: Arguments, rule) -> None:
-    # "ordered X to leave": X, the subject of the complement ('called on X to apologise': the object of 'on')
-    comp = complement(args.tok, rule.words("xcomp"))
-    if not args.passive:
-        on = has(args.tok, {"prep"}, frozenset({"on", "upon"}), "lower_")
-        if args.target is None and on is not None:
-            args.target = _pobj(on)
-        if args.target is None and comp is not None:
-            args.target = clause_subject(args.ctx, args.para, comp)
-
-
-def _ccomp_subject(args: Arguments, rule) -> None:
-    # "demanded that X apologise": X
-    comp = has(args.tok, {"ccomp"}, rule.words("ccomp"))
-    args.target = clause_subject(args.ctx, args.para, comp) if comp is not None else None
-
-
-def _prep(word: str):
-    def reader(args: Arguments, rule) -> None:
-        # "apologised to X", "demanded an apology from X"
-        tok = args.tok
-        prep = has(tok, {"prep", "dative"}, frozenset({word}), "lower_")
-        for o in syntax.children(tok, "dobj", "acomp") if prep is None else ():
-            # "demanded an apology from X", "said sorry to X": hung on the noun (or adjective)
-            prep = prep or has(o, {"prep"}, frozenset({word}), "lower_")
-        if prep is None:
-            # "wrote to X to apologise": the addressee hangs on the governing verb
-            heads = list(syntax.governors(tok)) or ([tok.head] if tok.dep_ in {"advcl", "xcomp"} else [])
-            for g in heads:
-                prep = has(g, {"prep", "dative"}, frozenset({word}), "lower_")
-                if prep is None and word == "to" and tok.dep_ in {"xcomp", "advcl"} and \
-                        g.lemma_.lower() in args.ctx.lex.grammar["contact_verbs"]:
-                    # "phoned X to say sorry": the one called is the one spoken to
-                    args.target = syntax.first(syntax.children(g, "dobj"))
-                    return
-                if prep is not None or g.pos_ == "VERB":
-                    break
-        args.target = _pobj(prep)
-    return reader
-
-
-def _nearest_motion(args: Arguments, rule) -> None:
-    # "denied consent": to the motion under discussion
-    args.target, args.under_discussion = None, True
-
-
-def _self(args: Arguments, rule) -> None:
-    # "the Green Party's motion", "Okoro's motion": the possessor proposed it;
-    # "X's proposed budget": a participle trigger stands for the noun it modifies
-    tok = args.tok
-    if tok.pos_ == "VERB":
-        if tok.dep_ != "amod":
-            args.agent = args.target = None
-            return
-        tok = tok.head
-    args.agent = syntax.first(syntax.children(tok, "poss"))
-    if args.agent is None:
-        # ('the Green Party motion'; not 'the Security Council resolution', which that body adopted)
-        args.agent = next((c for c in tok.children if c.dep_ == "compound" and c.pos_ == "PROPN" and (
-            (m := args.ctx.mention(args.para, c)) is None or m.kind in {"Person", "PoliticalParty"})), None)
-    args.target = tok
-
-
-def _noun_of(args: Arguments, rule) -> None:
-    # "the suspension of X", "X's removal", "after her ejection"; "by the Speaker" or, with an
-    # 'of' object, the possessor ("the Speaker's ejection of X"): the agent
-    tok = args.tok
-    of, poss = _pobj(has(tok, {"prep"}, frozenset({"of"}), "lower_")), syntax.first(syntax.children(tok, "poss"))
-    args.target = of or poss
-    args.agent = _pobj(has(tok, {"prep", "agent"}, frozenset({"by"}), "lower_")) or (poss if of is not None else None)
-    if args.agent is None and rule.requires_governor and tok.dep_ == "dobj" and tok.head.lemma_.lower() in rule.requires_governor:
-        # "the Speaker ordered the removal of X": the one who ordered it
-        args.agent = syntax.subject_of(tok.head)
-
-
-def _prep_near(word: str, *toks: Token) -> Token | None:
-    """The first of ``toks`` that has a preposition ``word``: that preposition (a phrase the parser may
-    hang on the trigger, its object or its verb)."""
-    return next((p for t in toks if (p := has(t, {"prep"}, frozenset({word}), "lower_")) is not None), None)
-
-
-def _noun_from(args: Arguments, rule) -> None:
-    # "an apology from X", "X's apology to Y": the noun's maker is the agent, 'to' its addressee
-    # ("accepted an apology from X": 'from' may hang on the verb)
-    tok = args.tok
-    frm = _prep_near("from", tok, *([tok.head] if tok.dep_ == "dobj" else []))
-    args.agent = _pobj(frm) or syntax.first(syntax.children(tok, "poss"))
-    args.target = _pobj(_prep_near("to", tok))
-
-
-def _subject(args: Arguments, rule) -> None:
-    # "X faced accusations of ...", "X drew criticism from Y": the subject is at the receiving end,
-    # 'from' names the one who acts
-    tok = args.tok
-    args.target = None if args.passive else syntax.subject_of(tok)
-    args.agent = _pobj(_prep_near("from", tok, *syntax.children(tok, "dobj")))
-
-
-def _holder(args: Arguments, rule) -> None:
-    # "opponent MP X", "X, an opponent of the bill", "X is an opponent of the bill", "the bill's sponsor, X,": the noun's
-    # holder is the agent; its 'of' object or possessor (not 'his'), else the motion under discussion, the target
-    tok = args.tok
-    holder = tok.head if tok.dep_ in {"compound", "appos", "amod"} else syntax.subject_of(tok.head) if tok.dep_ == "attr" \
-        else next((c for c in syntax.children(tok, "appos") if c.pos_ == "PROPN"), None)
-    nxt = args.ctx.owner.get((args.para, tok.i + 1))
-    if holder is None and nxt is not None and nxt.kind == "Person" and not syntax.children(tok, "poss"):
-        holder = tok.doc[nxt.head]  # "opponent MP X said", however the parser hung the two
-    # ('a former opponent of the bill' is no longer one)
-    if any(c.lower_ in args.ctx.lex.not_current for c in tok.children if c.dep_ in {"amod", "advmod"}):
-        holder = None
-    elif holder is None and tok.tag_ == "NNS":
-        # "opponents of the bill, including X": the names included; none named, opponents unnamed
-        group = tok.head.head if tok.dep_ == "pobj" and tok.head.head.lemma_.lower() in args.ctx.lex.grammar[
-            "quantity_nouns"] else tok
-        ofs = [o for p in syntax.children(tok, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
-        holder = next((o for t in (group, group.head, *ofs) for o in syntax.included(t)
-                       if (m := args.ctx.mention(args.para, o)) is not None and m.kind == "Person"), None)
-    args.agent = holder
-    args.target = _pobj(has(tok, {"prep"}, frozenset({"of", "to"}), "lower_")) or next(
-        (c for c in syntax.children(tok, "poss") if c.pos_ != "PRON"), None)
-    args.under_discussion = args.target is None
-
-
-def _noun_against(args: Arguments, rule, word: str = "against") -> None:
-    # "his allegation of corruption against X", "a slur against X by Y", "corruption allegations against X":
-    # the 'against' object (on the noun or on its 'of' phrase) is the target; the possessor, or 'by'/'from' X, the agent
-    # ('Labour's opposition to the bill', 'voiced their objection to the motion': the same with 'to')
-    tok = args.tok
-    ofs = [o for p in syntax.children(tok, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
-    args.target = _pobj(_prep_near(word, tok, *ofs))
-    args.agent = _pobj(_prep_near("by", tok, *ofs)) or _pobj(_prep_near("from", tok, *ofs)) or next(
-        (c for c in syntax.children(tok, "poss")), None)
-    noun = tok  # ('articles of impeachment against X', 'a series of articles of ...': the noun the charge is 'of')
-    while noun.dep_ == "pobj" and noun.head.lower_ == "of" and noun.head.head.pos_ == "NOUN":
-        noun = noun.head.head
-    if args.target is None:
-        # ('passed articles of impeachment against X', 'levelled allegations against X': 'against' hung on the verb)
-        args.target = _pobj(_prep_near(word, *([noun] if noun is not tok else []),
-                                       *([noun.head] if noun.dep_ == "dobj" else [])))
-    if args.agent is None and noun.dep_ == "dobj" and noun.head.lemma_.lower() in args.ctx.lex.grammar.get("charge_making_verbs", ()):
-        # "levelled/repeated/withdrew the allegation against X", "filed articles of impeachment against X": the one who
-        # makes (or takes back) it
-        args.agent = syntax.subject_of(noun.head)
-
-
-def _xcomp_object(args: Arguments, rule) -> None:
-    # "asked the Serjeant-at-Arms to remove X": X, the object of the complement
-    comp = complement(args.tok, rule.words("xcomp"))
-    args.target = syntax.first(syntax.children(comp, "dobj")) if comp is not None else None
-
-
-@construction("target_from")
-class TargetFrom(Construction):
-    """Where the target is, instead of the trigger's object."""
-
-    choices = {"xcomp_subject": _xcomp_subject, "ccomp_subject": _ccomp_subject, "prep_to": _prep("to"),
-               "prep_from": _prep("from"), "nearest_motion": _nearest_motion, "self": _self,
-               "noun_of": _noun_of, "noun_from": _noun_from, "subject": _subject, "holder": _holder,
-               "xcomp_object": _xcomp_object, "noun_against": _noun_against,
-               "noun_to": lambda args, rule: _noun_against(args, rule, "to")}
-    #: the key each reader reads its words from
-    needs = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp", "xcomp_object": "xcomp"}
-
-    def problem(self, rules) -> str | None:
-        need = self.needs.get(self.value)
-        if need and self.rule.get(need) is None:
-            what = "object" if self.value.endswith("_object") else "subject"
-            return f"{self.value!r} reads the {what} of the {need} complement: the rule needs {need!r}"
-        return None
-
-    def read(self, args: Arguments) -> bool:
-        self.choices[self.value](args, self.rule)
-        return True
-
-    def require(self, match: Match) -> bool:
-        # a noun trigger without a possessor names no proposer, nor one without a maker an apologiser; plural
-        # 'opponents of the bill' oppose it unnamed
-        if self.value in {"noun_against", "noun_to"} and match.target_tok is None:
-            return False  # ('Opposition MPs voted down the bill': the noun has no 'to' object of its own)
-        if self.value == "holder" and not match.agents:
-            return match.tok.tag_ == "NNS" and not match.under_discussion and bool(match.targets)
-        return self.value not in {"self", "noun_from", "holder"} or bool(match.agents)

@@ -25,14 +25,24 @@ class Particles(Construction):
             return True
         nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
         # ('said no to the bill' with 'no' hung on the preposition)
-        return (nxt is not None and nxt.lower_ in self.value and (nxt.head.i in {tok.i, tok.head.i} or (
-            nxt.head.head.i == tok.i and nxt.head.dep_ == "prep"))) or \
-            self._small_clause(tok) is not None
+        return (
+            nxt is not None
+            and nxt.lower_ in self.value
+            and (nxt.head.i in {tok.i, tok.head.i} or (nxt.head.head.i == tok.i and nxt.head.dep_ == "prep"))
+        ) or self._small_clause(tok) is not None
 
     def _small_clause(self, tok: Token) -> Token | None:
         """'ordered MP X out of the chamber': the particle hangs on the object, parsed as a clause of its own."""
-        return next((c for c in tok.children if c.dep_ in {"dobj", "ccomp", "oprd"} and c.pos_ in {"PROPN", "NOUN", "PRON"}
-                     and has(c, {"prt", "prep", "advmod"}, self.value, "lower_") is not None), None)
+        return next(
+            (
+                c
+                for c in tok.children
+                if c.dep_ in {"dobj", "ccomp", "oprd"}
+                and c.pos_ in {"PROPN", "NOUN", "PRON"}
+                and has(c, {"prt", "prep", "advmod"}, self.value, "lower_") is not None
+            ),
+            None,
+        )
 
     def read(self, args: Arguments) -> bool:
         # "voted down the bill" parsed as a preposition: its object is the verb's
@@ -56,14 +66,20 @@ class XcompNot(Construction):
     object is none of these words, and it has no 'from' phrase."""
 
     def problem(self, rules) -> str | None:
-        return None if self.rule.get("xcomp") is not None else "xcomp_not reads the xcomp complement: the rule needs 'xcomp'"
+        return (
+            None
+            if self.rule.get("xcomp") is not None
+            else "xcomp_not reads the xcomp complement: the rule needs 'xcomp'"
+        )
 
     def fits(self, tok: Token) -> bool:
         comp = complement(tok, self.rule.words("xcomp"))
         if comp is None:
             return True
-        return not (any(c.dep_ in {"dobj", "nsubjpass"} and c.lemma_.lower() in self.value for c in comp.children)
-                    or has(comp, {"prep"}, frozenset({"from"}), "lower_") is not None)
+        return not (
+            any(c.dep_ in {"dobj", "nsubjpass"} and c.lemma_.lower() in self.value for c in comp.children)
+            or has(comp, {"prep"}, frozenset({"from"}), "lower_") is not None
+        )
 
 
 @construction("ccomp")
@@ -79,7 +95,9 @@ class Pobj(Construction):
     """'sent X for a recess': a preposition of the trigger has one of the words as its object."""
 
     def fits(self, tok: Token) -> bool:
-        return any(o.lemma_.lower() in self.value for p in syntax.children(tok, "prep") for o in syntax.children(p, "pobj"))
+        return any(
+            o.lemma_.lower() in self.value for p in syntax.children(tok, "prep") for o in syntax.children(p, "pobj")
+        )
 
 
 @construction("holder_object")
@@ -93,8 +111,12 @@ class HolderObject(Construction):
             return True
         dom = domain.domain(self.rule.domain) if self.rule.domain else None
         other = domain.Words(dom.against_objects) if dom is not None else None
-        if any(((m := args.ctx.mention(args.para, c)) is not None and m.kind == "PoliticalParty")
-               or (other is not None and other.token(c)) for c in noun.children if c.dep_ in {"compound", "amod"}):
+        if any(
+            ((m := args.ctx.mention(args.para, c)) is not None and m.kind == "PoliticalParty")
+            or (other is not None and other.token(c))
+            for c in noun.children
+            if c.dep_ in {"compound", "amod"}
+        ):
             args.target = None  # "his party membership", "the ANC membership": another body's
             return True
         of = [o for p in syntax.children(noun, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
@@ -107,7 +129,11 @@ class CcompNegated(Construction):
     """'ruled that X could not participate in the sitting': the clausal complement is negated."""
 
     def problem(self, rules) -> str | None:
-        return None if self.rule.get("ccomp") is not None else "ccomp_negated reads the ccomp complement: the rule needs 'ccomp'"
+        return (
+            None
+            if self.rule.get("ccomp") is not None
+            else "ccomp_negated reads the ccomp complement: the rule needs 'ccomp'"
+        )
 
     def fits(self, tok: Token) -> bool:
         comp = has(tok, {"ccomp"}, self.rule.words("ccomp"))
@@ -120,7 +146,11 @@ class CcompModal(Construction):
     'said X would apologise')."""
 
     def problem(self, rules) -> str | None:
-        return None if self.rule.get("ccomp") is not None else "ccomp_modal reads the ccomp complement: the rule needs 'ccomp'"
+        return (
+            None
+            if self.rule.get("ccomp") is not None
+            else "ccomp_modal reads the ccomp complement: the rule needs 'ccomp'"
+        )
 
     def fits(self, tok: Token) -> bool:
         comp = has(tok, {"ccomp"}, self.rule.words("ccomp"))
@@ -134,81 +164,8 @@ class Dobj(Construction):
 
     def fits(self, tok: Token) -> bool:
         return has(tok, {"dobj", "nsubjpass", "attr", "acomp", "oprd"}, self.value) is not None or any(
-            c.dep_ == "ccomp" and c.pos_ == "ADJ" and c.lemma_.lower() in self.value for c in tok.children)
-
-
-def asked_act(noun: Token, words: frozenset[str]) -> Token | None:
-    """What a noun of asking asks for, among ``words``: 'calls to apologise', 'a demand for an apology', 'calls for X
-    to apologise' (the infinitive hung on the noun, its 'for' object or the noun's verb, after the noun)."""
-    for c in noun.children:
-        if c.dep_ in {"acl", "relcl", "xcomp", "advcl", "ccomp"} and c.lemma_.lower() in words:
-            return c
-        if c.dep_ == "prep" and c.lower_ in {"for", "to"}:
-            for o in c.children:
-                if o.dep_ in {"pobj", "pcomp"} and o.lemma_.lower() in words:
-                    return o
-                if o.dep_ == "pobj":  # 'calls for X to apologise'
-                    act = next((k for k in o.children if k.dep_ in {"acl", "relcl", "advcl"} and k.lemma_.lower() in words), None)
-                    if act is not None:
-                        return act
-    if noun.dep_ in {"dobj", "attr", "nsubj"}:
-        return next((c for c in noun.head.children if c.dep_ == "advcl" and c.i > noun.i and c.lemma_.lower() in words
-                     and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)), None)
-    return None
-
-
-@construction("noun_asks")
-class NounAsks(Construction):
-    """'There were calls for X to apologise', 'X faced calls to apologise', 'her demand for an apology from X': a noun
-    of asking, for one of these acts. Its possessor or 'from' object asks; the one named after 'for' (or 'from' the
-    apology) is asked, else the one who faces, rejects or ignores the calls."""
-
-    def fits(self, tok: Token) -> bool:
-        return asked_act(tok, self.value) is not None and not any(
-            c.dep_ == "det" and c.lower_ in lexicon.load().modality["negations"] for c in tok.children)
-
-    def read(self, args: Arguments) -> bool:
-        tok, act = args.tok, asked_act(args.tok, self.value)
-        ctx, para = args.ctx, args.para
-        if act is None:  # (matches() asked for one)
-            return False
-
-        def person(t: Token | None) -> Token | None:
-            m = ctx.mention(para, t) if t is not None else None
-            return t if m is not None and m.kind in {"Person", "Pronoun", "Description", "Organization", "Government"} else None
-
-        frm = [_pobj(p) for t in (tok, act) for p in syntax.children(t, "prep") if p.lower_ == "from"]
-        fors = [_pobj(p) for p in syntax.children(tok, "prep") if p.lower_ == "for"]
-        asker = next((c for c in syntax.children(tok, "poss")), None) or next((f for f in frm if f is not None and (
-            f.head.head.i == tok.i)), None)
-        asked = next((person(f) for f in fors if person(f) is not None), None) or syntax.direct_subject(act)
-        if asked is None and act.lemma_.lower() in lexicon.load().grammar["withdrawal_nouns"]:
-            asked = next((f for f in frm if f is not None and f.head.head.i == act.i), None)
-        if asked is None and tok.dep_ == "dobj":
-            asked = syntax.subject_of(tok.head)  # 'X faced / rejected calls to apologise'
-            if asker is None:
-                asker = next((f for f in frm if f is not None), None)
-        args.agent, args.target = asker, asked
-        return asked is not None
-
-
-@construction("object_asks")
-class ObjectAsks(Construction):
-    """'rejected calls to apologise', 'dismissed demands for an apology', 'ignored calls for her to withdraw': the
-    direct object (one of the rule's 'dobj' nouns) asks for one of these: a clause or a 'for' object of the noun."""
-
-    def problem(self, rules) -> str | None:
-        return None if self.rule.get("dobj") is not None else "object_asks reads the dobj noun: the rule needs 'dobj'"
-
-    def fits(self, tok: Token) -> bool:
-        noun = has(tok, {"dobj", "nsubjpass"}, self.rule.words("dobj"))
-        if noun is None:
-            return False
-        if asked_act(noun, self.value) is not None:
-            return True
-        # ('calls from residents for an apology': the 'for' phrase may hang on the verb)
-        return any(p.lower_ == "for" and any(o.dep_ in {"pobj", "pcomp"} and o.lemma_.lower() in self.value
-                                             for o in p.children) for p in syntax.children(tok, "prep"))
+            c.dep_ == "ccomp" and c.pos_ == "ADJ" and c.lemma_.lower() in self.value for c in tok.children
+        )
 
 
 @construction("prep")
@@ -232,8 +189,14 @@ class Prep(Construction):
     def read(self, args: Arguments) -> bool:
         prep = self._prep(args.tok)
         args.target = _pobj(prep)
-        if args.target is None and self.rule.target_kind == "Motion" and prep is not None and not list(prep.children) \
-                and (who := args.ctx.mention(args.para, args.agent)) is not None and who.entity is not None:
+        if (
+            args.target is None
+            and self.rule.target_kind == "Motion"
+            and prep is not None
+            and not list(prep.children)
+            and (who := args.ctx.mention(args.para, args.agent)) is not None
+            and who.entity is not None
+        ):
             # 'Labour voted against.', 'with X and Y voting against': the motion under discussion (said of someone
             # named: '67% came out against' is a poll's count)
             args.under_discussion = True
@@ -276,8 +239,10 @@ class NoComplementButObject(Construction):
     """'named MP X': an object, but no complement, predicate or 'as' phrase ('named X as chair')."""
 
     def fits(self, tok: Token) -> bool:
-        return not (syntax.children(tok, "oprd", "attr", "xcomp", "ccomp")
-                    or has(tok, {"prep"}, frozenset({"as"}), "lower_") is not None)
+        return not (
+            syntax.children(tok, "oprd", "attr", "xcomp", "ccomp")
+            or has(tok, {"prep"}, frozenset({"as"}), "lower_") is not None
+        )
 
 
 @construction("predicate_of")
@@ -311,8 +276,10 @@ class Voice(Construction):
 
 
 #: 'by 64 votes to 31', 'in a 7-2 vote', 'by a vote of 224-198-2', 'with a vote of 32–17': (for, against)
-_TALLY = re.compile(r"^(?:(?:by|with|in|on)\b[^.;:()]{0,40}?)?\b(\d{1,4})\s*(?:votes?\s+)?(to|[-–—])\s*(\d{1,4})\b(?:[-–—]\d{1,4})?"
-                    r"(?!\s*(?:per ?cent|%))")
+_TALLY = re.compile(
+    r"^(?:(?:by|with|in|on)\b[^.;:()]{0,40}?)?\b(\d{1,4})\s*(?:votes?\s+)?(to|[-–—])\s*(\d{1,4})\b(?:[-–—]\d{1,4})?"
+    r"(?!\s*(?:per ?cent|%))"
+)
 #: 'with 311 votes in favour and 82 against', '60 in favor, 40 against'
 _AGAINST = re.compile(r"^(?:by|with|in)\b[^.;:()]{0,60}?\b(\d{1,4})\s+(?:votes?\s+)?(?:were\s+)?against\b")
 
@@ -320,17 +287,24 @@ _AGAINST = re.compile(r"^(?:by|with|in)\b[^.;:()]{0,60}?\b(\d{1,4})\s+(?:votes?\
 def tally_against(tok: Token) -> int | None:
     """The votes against in a tally right after the trigger ('passed the bill by 64 votes to 31': 31), or None."""
     sent = tok.sent
-    rest = tok.doc[tok.i + 1:sent.end]
+    rest = tok.doc[tok.i + 1 : sent.end]
     # the trigger's own object first: 'passed the bill, known as X, by a vote of 32-17'
     starts = [0] + [o.right_edge.i + 1 - rest.start for o in syntax.children(tok, "dobj")]
-    for start in starts + [t.i - rest.start for t in rest if t.lower_ in {"by", "with", "in", "on"}
-                            and t.head.i in {tok.i, *(c.i for c in tok.children if c.dep_ in {"agent", "dobj", "prep"})}]:
+    for start in starts + [
+        t.i - rest.start
+        for t in rest
+        if t.lower_ in {"by", "with", "in", "on"}
+        and t.head.i in {tok.i, *(c.i for c in tok.children if c.dep_ in {"agent", "dobj", "prep"})}
+    ]:
         text = rest[start:].text
         m = _TALLY.match(text)
         # (not a span of years: 'in the 2019 to 2020 session')
         # (a dash tally says 'vote' after it, or is the trigger's own: 'voted 224-198 to pass')
-        if m is not None and (m.group(2) == "to" or "vote" in tok.lower_ + text[:m.end() + 6]) and not (
-                len(m.group(1)) == 4 and int(m.group(1)) > 1700):
+        if (
+            m is not None
+            and (m.group(2) == "to" or "vote" in tok.lower_ + text[: m.end() + 6])
+            and not (len(m.group(1)) == 4 and int(m.group(1)) > 1700)
+        ):
             return int(m.group(3))
         m = _AGAINST.match(text)
         if m is not None:

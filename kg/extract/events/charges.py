@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from spacy.tokens import Token
 
 from kg.extract.events.arguments import quoted
@@ -57,8 +59,14 @@ def actor(noun: Token | None, skip: Token | None = None) -> Token | None:
                 return obj[0]
     if noun.lemma_.lower() in lexicon.load().grammar["bloc_nouns"]:
         return noun  # 'the Democratic leadership': the party, read as a bloc (arguments.arg_mentions)
-    return next((c for c in noun.children if c.dep_ in {"compound", "amod"} and c.pos_ in {"PROPN", "ADJ"}
-                 and c.text[:1].isupper()), None)
+    return next(
+        (
+            c
+            for c in noun.children
+            if c.dep_ in {"compound", "amod"} and c.pos_ in {"PROPN", "ADJ"} and c.text[:1].isupper()
+        ),
+        None,
+    )
 
 
 def _object_act(tok: Token, skip: Token | None = None) -> Token | None:
@@ -103,8 +111,11 @@ def _predicate(tok: Token) -> Charge | None:
     # (not a passive subject's apposition: "Italy, the end point, was called to join")
     for o in objs + syntax.children(tok, "nsubjpass"):
         for c in o.children:
-            if c.dep_ in {"amod", "appos", "acl", "dobj", "npadvmod", "attr", "oprd"} and c.i > max(o.i, tok.i) and (
-                    c.lower_ in lexicon.load().charge_nouns or (c.pos_ == "NOUN" and syntax.children(c, "det"))):
+            if (
+                c.dep_ in {"amod", "appos", "acl", "dobj", "npadvmod", "attr", "oprd"}
+                and c.i > max(o.i, tok.i)
+                and (c.lower_ in lexicon.load().charge_nouns or (c.pos_ == "NOUN" and syntax.children(c, "det")))
+            ):
                 return (None, c.text)
     for c in tok.children:
         if c.dep_ == "npadvmod" and c.i > tok.i and c.pos_ == "NOUN" and syntax.children(c, "det"):
@@ -146,10 +157,16 @@ def _clause(tok: Token) -> Charge | None:
     # lied": the noun's clause
     grammar = lexicon.load().grammar
     for c in tok.children:
-        that = c.dep_ == "acl" and tok.pos_ == "NOUN" and any(k.dep_ == "mark" and k.lower_ == "that" for k in c.children)
+        that = (
+            c.dep_ == "acl" and tok.pos_ == "NOUN" and any(k.dep_ == "mark" and k.lower_ == "that" for k in c.children)
+        )
         if (c.dep_ == "ccomp" or that) and c.i > tok.i:
             subj = syntax.direct_subject(c)
-            if subj is not None and not quoted(subj) and subj.lower_ not in grammar["first_person"] | grammar["empty_subjects"]:
+            if (
+                subj is not None
+                and not quoted(subj)
+                and subj.lower_ not in grammar["first_person"] | grammar["empty_subjects"]
+            ):
                 return (actor(subj) or subj, _phrase(c) if c.pos_ == "NOUN" else c.lemma_)
     return None
 
@@ -162,7 +179,8 @@ def _wrongdoing(verb: Token) -> str | None:
     grammar, mod = lex.grammar, lex.modality
     kids = list(verb.children)
     if syntax.aux_lemmas(verb, kids) & (mod["Hypothetical"] | mod["future_modals"]) or any(
-            c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in kids):
+        c.dep_ == "mark" and c.lower_ in mod["conditional_marks"] for c in kids
+    ):
         return None
     negated = syntax.negated(verb, kids)
     lemma = verb.lemma_.lower()
@@ -215,8 +233,15 @@ def _ccomp_attr(tok: Token) -> Charge | None:
 class ChargeFrom(Construction):
     """Where an accusation's charge is; no charge there, no accusation."""
 
-    choices = {"oprd": _oprd, "of": _of, "for": _for, "ccomp_attr": _ccomp_attr, "clause": _clause,
-               "clause_charge": _clause_charge, "object": _object}
+    choices: ClassVar[dict] = {
+        "oprd": _oprd,
+        "of": _of,
+        "for": _for,
+        "ccomp_attr": _ccomp_attr,
+        "clause": _clause,
+        "clause_charge": _clause_charge,
+        "object": _object,
+    }
 
     def charge(self, tok: Token) -> Charge | None:
         return self.choices[self.value](tok)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.events import domain
 from kg.extract.context.state import Context
+from kg.extract.events import domain
 from kg.extract.events.rules import Construction, Match, construction, produced_classes
 from kg.model import Event, Mention
 from kg.nlp import syntax
@@ -23,8 +23,15 @@ def nearest_motion(ctx: Context, para: int, tok: Token) -> Mention | None:
     before = [m for m in ctx.mentions if m.kind == "Motion" and m.order <= (para, tok.i) and m.entity is not None]
     if before:
         return before[-1]
-    after = [m for m in ctx.mentions if m.kind == "Motion" and m.para == para and m.start > tok.i
-             and m.start < ctx.paragraphs[para].sent(tok.i).end and m.entity is not None]
+    after = [
+        m
+        for m in ctx.mentions
+        if m.kind == "Motion"
+        and m.para == para
+        and m.start > tok.i
+        and m.start < ctx.paragraphs[para].sent(tok.i).end
+        and m.entity is not None
+    ]
     return after[0] if after else None
 
 
@@ -44,7 +51,7 @@ def _presiding_office(office) -> bool:
         return True
     prefix = "chair of the "
     name = office.name.lower()
-    return name.startswith(prefix) and name[len(prefix):] in {w.lower() for w in lex.legislature_words}
+    return name.startswith(prefix) and name[len(prefix) :] in {w.lower() for w in lex.legislature_words}
 
 
 def presiding(entity) -> bool:
@@ -105,10 +112,18 @@ class TargetKind(Construction):
     def refine(self, m: Match) -> bool:
         kind = self.value
         # "Republicans opposed.", "two Democrats voted against": a trigger with no object of its own
-        bare = kind == "Motion" and m.ctx.lex.behaviour(m.cls).bare_takes_motion and m.target_tok is None \
-            and not m.targets and not any(
-            c.dep_ in {"dobj", "ccomp", "xcomp", "prep", "nsubjpass", "attr"} for c in m.tok.children)
-        if m.under_discussion or bare or (kind == "Motion" and m.targets and all(t.kind == "Pronoun" for t in m.targets)):
+        bare = (
+            kind == "Motion"
+            and m.ctx.lex.behaviour(m.cls).bare_takes_motion
+            and m.target_tok is None
+            and not m.targets
+            and not any(c.dep_ in {"dobj", "ccomp", "xcomp", "prep", "nsubjpass", "attr"} for c in m.tok.children)
+        )
+        if (
+            m.under_discussion
+            or bare
+            or (kind == "Motion" and m.targets and all(t.kind == "Pronoun" for t in m.targets))
+        ):
             # "voted against it": the motion under discussion
             motion = nearest_motion(m.ctx, m.para, m.tok)
             m.targets = [motion] if motion is not None else []
@@ -120,11 +135,21 @@ class TargetKind(Construction):
         elif kind in {"Person", "Agent"}:
             if any(t.kind == "Motion" for t in m.targets):
                 return False
-            m.targets = [t for t in m.targets if t.entity is not None and t.entity.kind in _AGENTS
-                         and (kind == "Agent" or t.entity.kind == "Person")]
+            m.targets = [
+                t
+                for t in m.targets
+                if t.entity is not None and t.entity.kind in _AGENTS and (kind == "Agent" or t.entity.kind == "Person")
+            ]
             tok = m.target_tok
-            if kind == "Person" and tok is not None and not m.targets and tok.pos_ == "NOUN" and tok.ent_type_ == "" \
-                    and m.ctx.lex.behaviour(m.cls).object_is_someone and not _members(m, tok):
+            if (
+                kind == "Person"
+                and tok is not None
+                and not m.targets
+                and tok.pos_ == "NOUN"
+                and tok.ent_type_ == ""
+                and m.ctx.lex.behaviour(m.cls).object_is_someone
+                and not _members(m, tok)
+            ):
                 return False  # "removed the sign": a thing, not a member
         return True
 
@@ -194,7 +219,9 @@ def background(m: Match) -> bool:
     """Is the trigger's sentence set in another year than the story's ('were suspended in May 2009' in
     an article of today, or any year in an undated one): background, not the sitting reported?"""
     today = m.ctx.document.date
-    years = {int(t.text) for t in m.ctx.paragraphs[m.para].sent(m.tok.i) if t.shape_ == "dddd" and t.ent_type_ == "DATE"}
+    years = {
+        int(t.text) for t in m.ctx.paragraphs[m.para].sent(m.tok.i) if t.shape_ == "dddd" and t.ent_type_ == "DATE"
+    }
     return any(today is None or y != today.year for y in years)
 
 
@@ -205,8 +232,9 @@ def sole_presiding(m: Match) -> Mention | None:
     if background(m):
         return None
     targets = {id(t.entity) for t in m.targets if t.entity is not None}
-    chairs = [x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and presiding(x.entity)
-              and id(x.entity) not in targets]
+    chairs = [
+        x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and presiding(x.entity) and id(x.entity) not in targets
+    ]
     people = {id(x.entity): x for x in chairs if x.entity is not None and x.entity.kind == "Person"}
     offices = {id(x.entity): x for x in chairs if x.entity is not None and x.entity.kind == "Office"}
     pick = people if people else offices

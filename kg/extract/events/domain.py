@@ -38,13 +38,17 @@ class Words:
         self.lower = frozenset(w for w in words if w == w.lower() and not re.search(r"[\s-]", w))
         self.exact = frozenset(w for w in words if w != w.lower() and not re.search(r"[\s-]", w))
         phrases = sorted((w for w in words if re.search(r"[\s-]", w)), key=len, reverse=True)
-        self.phrases = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)",
-                                  re.IGNORECASE) if phrases else None
+        self.phrases = (
+            re.compile(r"(?<!\w)(?:" + "|".join(re.escape(p) for p in phrases) + r")(?!\w)", re.IGNORECASE)
+            if phrases
+            else None
+        )
 
     def text(self, text: str) -> bool:
         """Does a plain text (a name, a label) use one of the words or phrases?"""
         return any(w.lower() in self.lower or w in self.exact for w in re.findall(r"[\w'.]+", text)) or (
-            self.phrases is not None and self.phrases.search(text) is not None)
+            self.phrases is not None and self.phrases.search(text) is not None
+        )
 
     def token(self, tok: Token) -> bool:
         return tok.lemma_.lower() in self.lower or tok.lower_ in self.lower or tok.text in self.exact
@@ -75,8 +79,13 @@ def members_named(tok: Token | None, dom: schema.Domain) -> bool:
     if words.token(tok):
         return True
     if tok.lemma_.lower() in lexicon.load().grammar["quantity_nouns"] or tok.like_num:
-        return any(words.token(g) for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"
-                   for g in c.children if g.dep_ == "pobj")
+        return any(
+            words.token(g)
+            for c in tok.children
+            if c.dep_ == "prep" and c.lower_ == "of"
+            for g in c.children
+            if g.dep_ == "pobj"
+        )
     return False
 
 
@@ -93,8 +102,13 @@ def _objects(tok: Token, target: Token | None):
                 if g.dep_ == "pobj":
                     yield g
                     # "suspended without pay from his job": a 'from' phrase hung on the object before it
-                    yield from (o for p in g.children if p.dep_ == "prep" and p.lower_ == "from"
-                                for o in p.children if o.dep_ == "pobj")
+                    yield from (
+                        o
+                        for p in g.children
+                        if p.dep_ == "prep" and p.lower_ == "from"
+                        for o in p.children
+                        if o.dep_ == "pobj"
+                    )
                 # 'out of office': a preposition under the particle
                 if g.dep_ == "prep":
                     yield from (p for p in g.children if p.dep_ == "pobj")
@@ -122,8 +136,9 @@ def _in_post(m: Match, para: Paragraph, titles: Words) -> bool:
     if m.target_tok is not None and _titled(para, m.target_tok, titles):
         return True
     people = [t.entity for t in m.targets if t.entity is not None]
-    return bool(people) and all(any(role == "holdsOffice" and titles.text(office.name) for role, office in e.roles)
-                                for e in people)
+    return bool(people) and all(
+        any(role == "holdsOffice" and titles.text(office.name) for role, office in e.roles) for e in people
+    )
 
 
 def _placed(para: Paragraph, tok: Token, words: Words) -> bool:
@@ -183,22 +198,32 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
             return False
     # ("Parliament expelled 21 lawmakers from the Unity Party": a legislature expels from itself, the party is theirs)
     legislature = _agent_kind(m) == "Legislature"
-    if dom.against_objects and any(_words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok)
-                                   if not (legislature and _party(m, o))):
+    if dom.against_objects and any(
+        _words(dom.against_objects).token(o) for o in _objects(tok, m.target_tok) if not (legislature and _party(m, o))
+    ):
         return False
     # "removed as chair", "ousted as leader": a post, not a seat in the sitting
-    if dom.against_prepositions and any(c.dep_ == "prep" and c.lower_ in dom.against_prepositions for c in tok.children):
+    if dom.against_prepositions and any(
+        c.dep_ == "prep" and c.lower_ in dom.against_prepositions for c in tok.children
+    ):
         return False
     # "the party expelled X", "the league suspended X": discipline of another body
     if dom.against_agents and _other_agent(m, dom):
         return False
     # "removed its speaker, X", "ousted President X", "X's removal" of a president: a post, not a seat
     # (unless 'from the chamber')
-    if dom.against_titles and _in_post(m, para, _words(dom.against_titles)) and not _placed(para, tok, _words(dom.places)):
+    if (
+        dom.against_titles
+        and _in_post(m, para, _words(dom.against_titles))
+        and not _placed(para, tok, _words(dom.places))
+    ):
         return False
     # "expelled from the Unity Party": a party is no sitting
-    if dom.someone and not legislature and any(o is not m.target_tok and _party(m, o) for o in _objects(tok, None)
-                                               if o.dep_ == "pobj"):
+    if (
+        dom.someone
+        and not legislature
+        and any(o is not m.target_tok and _party(m, o) for o in _objects(tok, None) if o.dep_ == "pobj")
+    ):
         return False
     if not dom.words:  # the domain asks nothing of the article
         return True

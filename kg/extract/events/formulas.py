@@ -18,11 +18,11 @@ from kg.extract.context.state import Context
 from kg.extract.events.rules import Arguments, Construction, construction
 
 
-
 @cache
 def _pattern(words: frozenset[str]) -> re.Pattern:
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?!\w)",
-                      re.IGNORECASE)
+    return re.compile(
+        r"(?<!\w)(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?!\w)", re.IGNORECASE
+    )
 
 
 def quote_of(ctx: Context, para: int, tok: Token) -> tuple[int, int] | None:
@@ -58,19 +58,36 @@ class QuoteFormula(Construction):
         span = quote_of(ctx, para, tok)
         if span is None:
             return False
-        text = ctx.paragraphs[para].text[span[0]:span[1]]
+        text = ctx.paragraphs[para].text[span[0] : span[1]]
         if not _pattern(self.value).search(text) or _pattern(ctx.lex.modality["conditional_marks"]).search(text):
             return False
         doc = ctx.paragraphs[para].doc
         inside = [t for t in doc if span[0] <= t.idx < span[1]]
-        named = next((t for t in inside if t.lower_ not in ctx.lex.grammar["deictic_pronouns"] and (m := ctx.mention(para, t)) is not None
-                      and m.kind in {"Person", "Description"} and m.entity is not None and m.entity.kind == "Person"),
-                     None)
+        named = next(
+            (
+                t
+                for t in inside
+                if t.lower_ not in ctx.lex.grammar["deictic_pronouns"]
+                and (m := ctx.mention(para, t)) is not None
+                and m.kind in {"Person", "Description"}
+                and m.entity is not None
+                and m.entity.kind == "Person"
+            ),
+            None,
+        )
         addressed = next((t for t in inside if t.tag_ == "NN" and t.lemma_.lower() == "member"), None)
         # else the member it addresses, or the one told ('told X: "I must ask you to leave"')
         told = args.target if args.target is not None and not (span[0] <= args.target.idx < span[1]) else None
         if told is None:  # 'shouted at X', 'called out to X'
-            told = next((o for p in tok.children if p.dep_ == "prep" and p.lower_ in {"at", "to"}
-                         for o in p.children if o.dep_ == "pobj" and not (span[0] <= o.idx < span[1])), None)
+            told = next(
+                (
+                    o
+                    for p in tok.children
+                    if p.dep_ == "prep" and p.lower_ in {"at", "to"}
+                    for o in p.children
+                    if o.dep_ == "pobj" and not (span[0] <= o.idx < span[1])
+                ),
+                None,
+            )
         args.target = named or told or addressed
         return args.target is not None

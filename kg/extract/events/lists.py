@@ -31,8 +31,9 @@ class HeadingList(Construction):
     gives no event of its own."""
 
     def require(self, m: Match) -> bool:
-        return not (_heading(m.ctx, m.para) and _members(m.ctx, m.para, m.tok, m.rule) is not None
-                    and _rows(m.ctx, m.para))
+        return not (
+            _heading(m.ctx, m.para) and _members(m.ctx, m.para, m.tok, m.rule) is not None and _rows(m.ctx, m.para)
+        )
 
 
 def _heading(ctx: Context, para: int) -> bool:
@@ -66,12 +67,19 @@ def _person(ctx: Context, para: int, start: int, end: int) -> Mention | None:
     """The person a row is about: in a table, the first cell that is a name; in a line, a name before the row's
     first lower-case word ('27 May 1976 A Conservative ... Seizing the mace', not 'referring to B')."""
     doc = ctx.paragraphs[para].doc
-    people = [m for m in ctx.mentions if m.para == para and m.kind == "Person" and m.entity is not None
-              and m.entity.kind == "Person" and start <= doc[m.start].idx < end]
+    people = [
+        m
+        for m in ctx.mentions
+        if m.para == para
+        and m.kind == "Person"
+        and m.entity is not None
+        and m.entity.kind == "Person"
+        and start <= doc[m.start].idx < end
+    ]
     text = ctx.paragraphs[para].text[start:end]
     if text.lstrip().startswith("|"):
         cells = [c.strip() for c in text.split("|")]
-        return next((m for m in people if doc[m.start:m.end].text in cells), None)
+        return next((m for m in people if doc[m.start : m.end].text in cells), None)
     first_lower = next((t.idx for t in doc if start <= t.idx < end and t.is_alpha and t.is_lower), end)
     return next((m for m in people if doc[m.start].idx < first_lower), None)
 
@@ -92,8 +100,12 @@ def _agent(ctx: Context, para: int, tok: Token) -> list[Mention]:
         return [by]
     if tok.lemma_.lower() not in ctx.lex.behaviour("Ejection").body_acts:
         return []
-    houses = [ctx.mention(para, o) for p in syntax.children(tok, "prep") if p.lower_ == "from"
-              for o in syntax.children(p, "pobj")]
+    houses = [
+        ctx.mention(para, o)
+        for p in syntax.children(tok, "prep")
+        if p.lower_ == "from"
+        for o in syntax.children(p, "pobj")
+    ]
     return [h for h in houses if h is not None and h.entity is not None and h.entity.kind == "Legislature"]
 
 
@@ -101,10 +113,13 @@ def _members(ctx: Context, para: int, tok: Token, rule: CompiledRule) -> Token |
     """The members the heading's trigger is said of ('MPs suspended', 'Members Who Have Been Expelled')."""
     dom = domain.domain(rule.rule.domain) if rule.rule.domain else None
     # ("Members Who Have Been Expelled ...": a title-case heading the parser reads as a clause)
-    nouns = ([tok.head] if tok.dep_ in {"acl", "relcl", "amod"} else []) + \
-        [c for c in tok.children if c.dep_ in {"npadvmod", "nsubj", "nsubjpass"}]
+    nouns = ([tok.head] if tok.dep_ in {"acl", "relcl", "amod"} else []) + [
+        c for c in tok.children if c.dep_ in {"npadvmod", "nsubj", "nsubjpass"}
+    ]
     # "List of MPs suspended ...", however the participle was hung
-    nouns += [o for n in nouns for p in syntax.children(n, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
+    nouns += [
+        o for n in nouns for p in syntax.children(n, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")
+    ]
     return next((n for n in nouns if dom is not None and domain.members_named(n, dom)), None)
 
 
@@ -131,9 +146,17 @@ def listed_events(ctx: Context, earlier: list[Event]) -> list[Event]:
                     person = _person(ctx, row_para, s, e)
                     if person is None:
                         continue
-                    ev = Event(cls=rule.rule.cls, rule=f"{rule.id}.list", trigger=tok.text, para=row_para,
-                               trigger_index=person.head, sentence=(ctx.char(row_para, s), ctx.char(row_para, e)),
-                               agents=list(agents), targets=[person], confidence=rule.rule.confidence * 0.9)
+                    ev = Event(
+                        cls=rule.rule.cls,
+                        rule=f"{rule.id}.list",
+                        trigger=tok.text,
+                        para=row_para,
+                        trigger_index=person.head,
+                        sentence=(ctx.char(row_para, s), ctx.char(row_para, e)),
+                        agents=list(agents),
+                        targets=[person],
+                        confidence=rule.rule.confidence * 0.9,
+                    )
                     ev.date = _date(ctx, row_para, s, e)
                     out.append(ev)
                     out.extend(_tally(ctx, tok, person, ev, tallies))
@@ -154,10 +177,27 @@ def _tally(ctx: Context, tok: Token, person: Mention, ev: Event, rules: list[Com
     if rule is None or not against or against[0] == 0 or person.entity is None:
         return []
     doc = ctx.paragraphs[para].doc
-    motion = next((m for m in ctx.mentions if m.para == para and m.kind == "Motion" and m.entity is not None
-                   and start <= ctx.char(para, doc[m.start].idx) < end), None) or vote_motion(
-        ctx.document.id, para, person.head, f"vote to {tok.lemma_.lower()} {person.entity.name}")
-    out = Event(cls=rule.rule.cls, rule=f"{rule.id}.list", trigger=tok.text, para=para, trigger_index=person.head,
-                sentence=ev.sentence, agents=[], targets=[motion], confidence=rule.rule.confidence * 0.9)
+    motion = next(
+        (
+            m
+            for m in ctx.mentions
+            if m.para == para
+            and m.kind == "Motion"
+            and m.entity is not None
+            and start <= ctx.char(para, doc[m.start].idx) < end
+        ),
+        None,
+    ) or vote_motion(ctx.document.id, para, person.head, f"vote to {tok.lemma_.lower()} {person.entity.name}")
+    out = Event(
+        cls=rule.rule.cls,
+        rule=f"{rule.id}.list",
+        trigger=tok.text,
+        para=para,
+        trigger_index=person.head,
+        sentence=ev.sentence,
+        agents=[],
+        targets=[motion],
+        confidence=rule.rule.confidence * 0.9,
+    )
     out.date = ev.date
     return [out]

@@ -16,10 +16,10 @@ import dataclasses
 
 from spacy.tokens import Token
 
-from kg.extract.events import arguments, discourse, groups, lists, rules
 from kg.extract.context import quotes
-from kg.extract.context.state import Context
 from kg.extract.context.dates import date_events
+from kg.extract.context.state import Context
+from kg.extract.events import arguments, discourse, groups, lists, rules
 from kg.extract.events.modality import modality
 from kg.extract.events.rules import CompiledRule, Match
 from kg.ingest.documents import Document
@@ -101,8 +101,18 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
             if not rule.rule.quoted_charge and not first:
                 return None
             agents = [speaker]
-    m = Match(ctx, rule, cls, pi, tok, earlier, agents=agents, targets=targets, target_tok=target_tok,
-              under_discussion=args.under_discussion)
+    m = Match(
+        ctx,
+        rule,
+        cls,
+        pi,
+        tok,
+        earlier,
+        agents=agents,
+        targets=targets,
+        target_tok=target_tok,
+        under_discussion=args.under_discussion,
+    )
     if not all(refine(m) for refine in rule.hooks["refine"]):
         return None
     discourse.answer(m)
@@ -114,9 +124,16 @@ def _match(ctx: Context, rule: CompiledRule, pi: int, tok: Token, earlier: list[
     discourse.keep_target_kinds(m)
     sent = ctx.paragraphs[pi].sent(tok.i)
     return Event(
-        cls=m.cls, rule=rule.id, trigger=tok.text, para=pi, trigger_index=tok.i,
+        cls=m.cls,
+        rule=rule.id,
+        trigger=tok.text,
+        para=pi,
+        trigger_index=tok.i,
         sentence=(ctx.char(pi, sent.start_char), ctx.char(pi, sent.end_char)),
-        agents=m.agents, targets=m.targets, charge=charge[1], modality=mood,
+        agents=m.agents,
+        targets=m.targets,
+        charge=charge[1],
+        modality=mood,
         confidence=rule.rule.confidence,
     )
 
@@ -130,8 +147,12 @@ def _as_did(ctx: Context, events: list[Event]) -> list[Event]:
             continue
         tok = ctx.paragraphs[e.para].tokens[e.trigger_index]
         for c in tok.children:
-            if c.dep_ not in {"advcl", "conj"} or c.lemma_.lower() != "do" or syntax.negated(c) or not any(
-                    k.lower_ in {"as", "so"} and k.dep_ in {"mark", "advmod"} for k in c.children):
+            if (
+                c.dep_ not in {"advcl", "conj"}
+                or c.lemma_.lower() != "do"
+                or syntax.negated(c)
+                or not any(k.lower_ in {"as", "so"} and k.dep_ in {"mark", "advmod"} for k in c.children)
+            ):
                 continue
             subj = syntax.direct_subject(c)
             who = ctx.mention(e.para, subj) if subj is not None else None
@@ -151,8 +172,19 @@ def _dedupe(events: list[Event]) -> list[Event]:
             same.date = same.date or e.date
             continue
         if e.asserted and not e.agents:
-            later = next((o for o in events if o is not e and o.cls == e.cls and o.asserted and o.agents and
-                          {id(t.entity) for t in o.targets} == {id(t.entity) for t in e.targets} and e.targets), None)
+            later = next(
+                (
+                    o
+                    for o in events
+                    if o is not e
+                    and o.cls == e.cls
+                    and o.asserted
+                    and o.agents
+                    and {id(t.entity) for t in o.targets} == {id(t.entity) for t in e.targets}
+                    and e.targets
+                ),
+                None,
+            )
             if later is not None:
                 # (a house's act on the motion, 'the bill was debated on Tuesday', does not date its proposal)
                 if not _unnamed_proposer(e):

@@ -22,14 +22,20 @@ def unasserting_modals(cls: str) -> frozenset[str]:
 def habitual(verb: Token, kids: list[Token]) -> bool:
     """'When an MP is named, ...': a present-tense clause opened by a habitual mark says what happens each time."""
     marks = lexicon.load().modality["habitual_marks"]
-    return verb.dep_ == "advcl" and any(c.dep_ in {"advmod", "mark"} and c.lower_ in marks for c in kids) and (
-        verb.tag_ in {"VBZ", "VBP"} or any(c.dep_ in {"aux", "auxpass"} and c.tag_ in {"VBZ", "VBP"} for c in kids))
+    return (
+        verb.dep_ == "advcl"
+        and any(c.dep_ in {"advmod", "mark"} and c.lower_ in marks for c in kids)
+        and (
+            verb.tag_ in {"VBZ", "VBP"} or any(c.dep_ in {"aux", "auxpass"} and c.tag_ in {"VBZ", "VBP"} for c in kids)
+        )
+    )
 
 
 def inverted(verb: Token, kids: list[Token]) -> bool:
     """'Had he refused', 'Were she named', 'Should the House vote': a condition opened by its auxiliary."""
-    return verb.dep_ == "advcl" and any(c.dep_ in {"aux", "auxpass"} and c.i == verb.left_edge.i and
-                                        c.lower_ in {"had", "were", "should"} for c in kids)
+    return verb.dep_ == "advcl" and any(
+        c.dep_ in {"aux", "auxpass"} and c.i == verb.left_edge.i and c.lower_ in {"had", "were", "should"} for c in kids
+    )
 
 
 def conditioned(verb: Token, kids: list[Token]) -> bool:
@@ -38,8 +44,15 @@ def conditioned(verb: Token, kids: list[Token]) -> bool:
     marks = lexicon.load().modality["conditional_marks"]
     if any(c.dep_ == "mark" and c.lower_ in marks for c in kids) or habitual(verb, kids) or inverted(verb, kids):
         return True
-    return any(c.dep_ == "advcl" and (any(k.dep_ == "mark" and k.lower_ in marks for k in c.children)
-                                      or habitual(c, list(c.children)) or inverted(c, list(c.children))) for c in kids)
+    return any(
+        c.dep_ == "advcl"
+        and (
+            any(k.dep_ == "mark" and k.lower_ in marks for k in c.children)
+            or habitual(c, list(c.children))
+            or inverted(c, list(c.children))
+        )
+        for c in kids
+    )
 
 
 def counterfactual(tok: Token) -> bool:
@@ -60,12 +73,20 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     kids = list(tok.children)  # (read once: spaCy looks for a token's children again on each read)
     auxes = syntax.aux_lemmas(tok, kids)
     # "no such motion had been put": a negative determiner on an argument negates the event
-    if any(d.dep_ == "det" and d.lower_ in mod["negations"] for c in kids
-           if c.dep_ in {"nsubj", "nsubjpass", "dobj"} for d in c.children):
+    if any(
+        d.dep_ == "det" and d.lower_ in mod["negations"]
+        for c in kids
+        if c.dep_ in {"nsubj", "nsubjpass", "dobj"}
+        for d in c.children
+    ):
         return "Negated", cls
     # "refused to support X's motion": a motion someone's possessive names was proposed, whatever is done with it
-    if tok.pos_ == "NOUN" and rule.rule.get("target_from") == "self" and any(c.dep_ == "poss" for c in kids) \
-            and not any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in kids):
+    if (
+        tok.pos_ == "NOUN"
+        and rule.rule.get("target_from") == "self"
+        and any(c.dep_ == "poss" for c in kids)
+        and not any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in kids)
+    ):
         return "Asserted", cls
     # "there were no allegations against X": a noun trigger with a negative determiner
     if tok.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in kids):
@@ -76,8 +97,11 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         if verdict is not None:
             return verdict
     # "was nearly ejected": it did not happen; "had nothing to apologise for": nothing to do it for
-    if negated or any(c.dep_ == "advmod" and c.lower_ in mod["near_misses"] for c in kids) or (
-            tok.dep_ in {"relcl", "acl"} and tok.head.lower_ in mod["negations"]):
+    if (
+        negated
+        or any(c.dep_ == "advmod" and c.lower_ in mod["near_misses"] for c in kids)
+        or (tok.dep_ in {"relcl", "acl"} and tok.head.lower_ in mod["negations"])
+    ):
         return "Negated", cls
     if auxes & hypothetical or auxes & {"will", "shall", "'ll"}:
         return "Hypothetical", cls
@@ -89,9 +113,14 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         return "Negated", cls
     # "directed X to retract it", "renewed her call for X to apologise", read as a purpose clause: what one asks
     # someone to do
-    if tok.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids) and (
+    if (
+        tok.dep_ == "advcl"
+        and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids)
+        and (
             (tok.head.lemma_.lower() in mod["Requested"] and syntax.children(tok.head, "dobj"))
-            or any(o.lemma_.lower() in mod["request_nouns"] for o in syntax.children(tok.head, "dobj", "attr"))):
+            or any(o.lemma_.lower() in mod["request_nouns"] for o in syntax.children(tok.head, "dobj", "attr"))
+        )
+    ):
         return "Requested", cls
     # "the MP named is suspended if ...": a participle said of a noun is in the clause of the noun's verb
     if tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.head.dep_ in {"nsubj", "nsubjpass", "dobj"}:
@@ -109,20 +138,32 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     # "Rumours circulated that ...", "One account suggested that ...": the whole sentence is hearsay
     root = ctx.paragraphs[para].sent(tok.i).root
     # ('Allegations against X dominated the session': a noun trigger is not hearsay of itself)
-    if root.i != tok.i and (root.lemma_.lower() in mod["Reported"] or any(
+    if root.i != tok.i and (
+        root.lemma_.lower() in mod["Reported"]
+        or any(
             c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] and c.i != tok.i
-            for c in root.children)):
+            for c in root.children
+        )
+    ):
         return "Reported", cls
     licensed = False
     # "the motion tabled by X": a participle with its doer was done, whatever is said of the noun
-    done_by = tok.dep_ == "acl" and tok.tag_ == "VBN" and any(c.dep_ == "agent" for c in kids) and \
-        not any(c.dep_ in {"aux", "auxpass"} for c in kids)
+    done_by = (
+        tok.dep_ == "acl"
+        and tok.tag_ == "VBN"
+        and any(c.dep_ == "agent" for c in kids)
+        and not any(c.dep_ in {"aux", "auxpass"} for c in kids)
+    )
     for g in syntax.governors(tok):
         if done_by and g.i != tok.head.i:
             break
         lem, g_kids = g.lemma_.lower(), list(g.children)
-        if tok.tag_ == "VBG" and lem in mod.get("perception_verbs", ()) and not syntax.negated(g, g_kids) \
-                and not conditioned(g, g_kids):
+        if (
+            tok.tag_ == "VBG"
+            and lem in mod.get("perception_verbs", ())
+            and not syntax.negated(g, g_kids)
+            and not conditioned(g, g_kids)
+        ):
             # "could be heard objecting", "was seen shouting": what was perceived happened; its 'could' is no hypothesis
             if not syntax.aux_lemmas(g, g_kids) & ((hypothetical | mod["future_modals"]) - {"could"}):
                 continue
@@ -139,7 +180,9 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         if lem in ctx.lex.grammar["refusal_governors"]:
             return "Negated", cls
         # "a motion moved by X to suspend Y": a participle said of a motion is no attempt of its own
-        if lem in mod["Attempted"] and not (g.dep_ == "acl" and g.tag_ == "VBN" and g.head.lemma_.lower() in ctx.lex.motion_nouns):
+        if lem in mod["Attempted"] and not (
+            g.dep_ == "acl" and g.tag_ == "VBN" and g.head.lemma_.lower() in ctx.lex.motion_nouns
+        ):
             return "Attempted", cls
         if lem in mod["Threatened"]:
             return "Threatened", cls
@@ -157,8 +200,12 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
             return "Requested", cls
         # "had no intention of apologising", "no plan to expel him": a noun with a negative determiner (not
         # 'a motion of no confidence tabled by X': a noun of another noun, and a participle said of it)
-        if g.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in g_kids) \
-                and not (g.dep_ == "pobj" and g.head.lower_ == "of") and not (tok.dep_ == "acl" and tok.tag_ == "VBN"):
+        if (
+            g.pos_ == "NOUN"
+            and any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in g_kids)
+            and not (g.dep_ == "pobj" and g.head.lower_ == "of")
+            and not (tok.dep_ == "acl" and tok.tag_ == "VBN")
+        ):
             return "Negated", cls
         if syntax.negated(g, g_kids) and g.pos_ in {"VERB", "AUX"}:
             return "Negated", cls
@@ -170,15 +217,21 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         # ('the motion, tabled by X, was defeated': a past participle said of the noun was done)
         done = tok.dep_ == "acl" and tok.tag_ == "VBN" and g.i in {tok.head.i, ctx.motion_around(para, tok.head).i}
         # ("passed X's (WA-04) resolution censuring Y": a motion hung beside its mover stands where the mover does)
-        role = g.head if g.dep_ == "appos" and g.head.dep_ in {"dobj", "nsubjpass"} and lem in ctx.lex.motion_nouns else g
+        role = (
+            g.head if g.dep_ == "appos" and g.head.dep_ in {"dobj", "nsubjpass"} and lem in ctx.lex.motion_nouns else g
+        )
         if g.pos_ in {"NOUN", "PROPN"} and role.dep_ in {"nsubj", "nsubjpass", "dobj"} and not done:
             # "the vote to remove him failed": it did not happen; "the House adopted a motion to
             # suspend X": the House did it
             verb = role.head
             if role.dep_ != "dobj" and verb.lemma_.lower() in mod.get("failed", ()):
                 return "Negated", cls
-            if verb.lemma_.lower() in mod.get("adopted", ()) and not syntax.negated(verb) and \
-                    not (syntax.aux_lemmas(verb) & mod["Hypothetical"]) and lem in ctx.lex.motion_nouns:
+            if (
+                verb.lemma_.lower() in mod.get("adopted", ())
+                and not syntax.negated(verb)
+                and not (syntax.aux_lemmas(verb) & mod["Hypothetical"])
+                and lem in ctx.lex.motion_nouns
+            ):
                 return "Asserted", cls
         if g.lemma_.lower() in ctx.lex.motion_nouns and not done:
             return "Hypothetical", cls
@@ -203,8 +256,12 @@ def adopter(tok: Token) -> Token | None:
             # ("passed X's (WA-04) resolution censuring Y": the parser hangs the motion beside its mover, the object)
             cur = cur.head if cur.dep_ == "appos" and cur.head.dep_ in {"dobj", "nsubjpass"} else cur
             verb = cur.head
-            if cur.dep_ not in {"dobj", "nsubjpass"} or verb.lemma_.lower() not in lex.modality["adopted"] \
-                    or syntax.negated(verb) or syntax.aux_lemmas(verb) & lex.modality["Hypothetical"]:
+            if (
+                cur.dep_ not in {"dobj", "nsubjpass"}
+                or verb.lemma_.lower() not in lex.modality["adopted"]
+                or syntax.negated(verb)
+                or syntax.aux_lemmas(verb) & lex.modality["Hypothetical"]
+            ):
                 return None
             return syntax.by_agent(verb) if cur.dep_ == "nsubjpass" else syntax.subject_of(verb)
     return None
@@ -214,11 +271,23 @@ def voted_from(args: Arguments) -> Token | None:
     """'X was expelled from the House by a vote of 311-114': a vote that names no one is the vote of the house the
     trigger removes from (a legislature); None if not so."""
     by = syntax.by_agent(args.tok) if args.passive else None
-    if by is None or by.lemma_.lower() not in events_file().agent_nouns or args.ctx.mention(args.para, args.agent) is not None:
+    if (
+        by is None
+        or by.lemma_.lower() not in events_file().agent_nouns
+        or args.ctx.mention(args.para, args.agent) is not None
+    ):
         return None
     houses = [o for p in syntax.children(args.tok, "prep") if p.lower_ == "from" for o in syntax.children(p, "pobj")]
-    return next((h for h in houses if (m := args.ctx.mention(args.para, h)) is not None and m.entity is not None
-                 and m.entity.kind == "Legislature"), None)
+    return next(
+        (
+            h
+            for h in houses
+            if (m := args.ctx.mention(args.para, h)) is not None
+            and m.entity is not None
+            and m.entity.kind == "Legislature"
+        ),
+        None,
+    )
 
 
 @construction("adopted_agent")
@@ -298,7 +367,6 @@ class RequiresGovernor(Construction):
 
     def licenses(self, governor: Token) -> bool:
         return governor.lemma_.lower() in self.value
-
 
 
 @construction("partial_class")

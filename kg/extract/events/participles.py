@@ -21,8 +21,12 @@ def listed(tok: Token) -> Token | None:
     if noun.dep_ == "nsubj" and verb.lemma_.lower() in grammar["listing_verbs"]:
         return syntax.first(syntax.children(verb, "dobj", "attr"))
     # "Among those expelled are A, B and C": the group is the partitive's, the names the verb's subject
-    if noun.dep_ == "pobj" and verb.dep_ == "prep" and verb.lower_ in grammar["partitive_prepositions"] \
-            and verb.head.lemma_.lower() in grammar["listing_verbs"]:
+    if (
+        noun.dep_ == "pobj"
+        and verb.dep_ == "prep"
+        and verb.lower_ in grammar["partitive_prepositions"]
+        and verb.head.lemma_.lower() in grammar["listing_verbs"]
+    ):
         return syntax.first(syntax.children(verb.head, "nsubj", "attr", "dobj"))
     # "A was one of five MPs suspended": the subject of 'be' whose complement is one of the group
     one = verb.head if noun.dep_ == "pobj" and verb.dep_ == "prep" and verb.lower_ == "of" else None
@@ -65,8 +69,13 @@ class GroupAgent(Construction):
             return True
         lemma = tok.lemma_.lower()
         for e in reversed(m.earlier):
-            if e.cls == m.cls and e.asserted and e.agents and m.ctx.paragraphs[e.para].lemmas[e.trigger_index] == lemma \
-                    and not any(t.entity is not None and t.entity.kind == "Person" for t in e.targets):
+            if (
+                e.cls == m.cls
+                and e.asserted
+                and e.agents
+                and m.ctx.paragraphs[e.para].lemmas[e.trigger_index] == lemma
+                and not any(t.entity is not None and t.entity.kind == "Person" for t in e.targets)
+            ):
                 m.agents = list(e.agents)
                 break
         return True

@@ -52,8 +52,11 @@ class QuotedCharge(Construction):
         if any(c.dep_ == "det" and c.lower_ in ctx.lex.modality["negations"] for c in tok.children):
             return False
         subject = syntax.subject_of(verb)
-        if subject is None or subject.lower_ in ctx.lex.grammar["deictic_pronouns"] or \
-                subject.lower_ in ctx.lex.grammar["empty_subjects"]:
+        if (
+            subject is None
+            or subject.lower_ in ctx.lex.grammar["deictic_pronouns"]
+            or subject.lower_ in ctx.lex.grammar["empty_subjects"]
+        ):
             return False
         # "X's policy is reckless": the one whose act it is
         args.agent, args.target = None, actor(subject) or subject

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import importlib
 import typing
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from spacy.tokens import Token
 
@@ -41,13 +42,30 @@ from kg.ontology import lexicon, schema
 from kg.ontology.lexicon import Lexicon, Rule
 
 #: the modules whose handlers make up the registry, imported by :func:`registry`
-FAMILIES = tuple(f"kg.extract.events.{family}" for family in (
-    "arguments", "agents", "around", "charges", "modality", "discourse", "domain", "formulas", "lists", "participles",
-    "quoted_charges", "decisions", "motions"))
+FAMILIES = tuple(
+    f"kg.extract.events.{family}"
+    for family in (
+        "arguments",
+        "agents",
+        "around",
+        "charges",
+        "modality",
+        "discourse",
+        "domain",
+        "formulas",
+        "lists",
+        "participles",
+        "quoted_charges",
+        "decisions",
+        "motions",
+        "targets",
+        "asks",
+    )
+)
 #: the hooks a handler may implement, in the order the matcher calls them
 HOOKS = ("fits", "polarity", "licensed", "licenses", "voiced", "read", "charge", "refine", "require")
 
-_REGISTRY: dict[str, type["Construction"]] = {}
+_REGISTRY: dict[str, type[Construction]] = {}
 
 
 class Construction:
@@ -86,13 +104,19 @@ def registry() -> dict[str, type[Construction]]:
         importlib.import_module(module)
     declared = schema.construction_keys()
     if set(_REGISTRY) != declared:
-        raise TypeError(f"construction keys without a handler: {sorted(declared - set(_REGISTRY))}; "
-                        f"handlers of no schema key: {sorted(set(_REGISTRY) - declared)}")
+        raise TypeError(
+            f"construction keys without a handler: {sorted(declared - set(_REGISTRY))}; "
+            f"handlers of no schema key: {sorted(set(_REGISTRY) - declared)}"
+        )
     for key, handler in _REGISTRY.items():
         if handler.choices is not None and set(handler.choices) != set(_choices(key)):
-            raise TypeError(f"{key}: the schema allows {sorted(_choices(key))}, the handler reads {sorted(handler.choices)}")
+            raise TypeError(
+                f"{key}: the schema allows {sorted(_choices(key))}, the handler reads {sorted(handler.choices)}"
+            )
     # in the order the schema declares the keys: the order their hooks are called in
-    return {key: _REGISTRY[key] for key in (f.alias or n for n, f in schema.Rule.model_fields.items()) if key in declared}
+    return {
+        key: _REGISTRY[key] for key in (f.alias or n for n, f in schema.Rule.model_fields.items()) if key in declared
+    }
 
 
 def _choices(key: str) -> tuple[str, ...]:
@@ -123,7 +147,7 @@ class Match:
     """A trigger whose arguments are mentions now (``refine`` and ``require`` hooks change it)."""
 
     ctx: Context
-    rule: "CompiledRule"
+    rule: CompiledRule
     cls: str
     para: int
     tok: Token

@@ -139,7 +139,7 @@ def _named_offices(v, para: int, keys: Keys) -> set[str]:
         ]
 
     found = {k for t in named(v) for k in keys(para, t) or _listed_office(t)}
-    tenure = any(t.dep_ in {"pobj", "dobj"} and t.lemma_ in pt.nouns for t in v.subtree)
+    tenure = pt is not None and any(t.dep_ in {"pobj", "dobj"} and t.lemma_ in pt.nouns for t in v.subtree)
     if not found and tenure and v.dep_ == "conj":
         found = {k for t in named(v.head) for k in keys(para, t) or _listed_office(t)}
     return found
@@ -201,5 +201,5 @@ def _at_the_time(para: int, doc, mentions: list[Mention], keys: Keys) -> Ended:
         after = starts.get(k + 1) if k < len(doc) and doc[k].text == "," else None
         s = t.left_edge.i
         before = ends.get(s - 1) if s > 0 and doc[s - 1].text == "," else None
-        out += [(p.entity, which) for p in (after, before) if p is not None]
+        out += [(p.entity, which) for p in (after, before) if p is not None and p.entity is not None]
     return out

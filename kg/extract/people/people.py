@@ -87,7 +87,7 @@ def people(f: Finder) -> None:
                     unknown_party_before_role(f, s) if f.capitalised(i) or (s > 0 and f.capitalised(s - 1)) else None
                 )
             if party is not None or word in {"backbencher", "backbenchers"}:
-                role = role_words[word]
+                role: str | None = role_words[word]
                 # "former Labour leader X" leads it no more (nor is a member: 'former Labour MP X'); a
                 # would-be or incoming leader is a member
                 b = party.start if party is not None else s

@@ -88,7 +88,7 @@ def _leaves_title(m: Mention, taken: list[Mention], kept) -> None:
             r == "holdsOffice"
             and m.start <= o.start < m.end
             and o.key not in new
-            and (o.desc.get("office").key if o.desc.get("office") else o.key) not in kept
+            and (office.key if (office := o.desc.get("office")) else o.key) not in kept
         )
     ]
 
