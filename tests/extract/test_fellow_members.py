@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -23,7 +20,7 @@ def _roles(facts, text):
      ("Sipho Dube", "memberOf", "African National Congress")),
 ])
 def test_fellow_member(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 
@@ -34,5 +31,5 @@ def test_fellow_member(facts, text, expected):
     ("Eva Glen, the former spokesperson for the Green Party, spoke.", ("Eva Glen", "memberOf", "Green Party")),
 ])
 def test_fellow_member_not(facts, text, bad):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert bad not in roles, sorted(roles)

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -31,7 +28,7 @@ def _roles(facts, text):
     ("Incoming ANC leader Sipho Dube spoke.", ("Sipho Dube", "memberOf", "African National Congress")),
 ])
 def test_leadership(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 
@@ -51,5 +48,5 @@ def test_leadership(facts, text, expected):
     "The government led by Neil Kinn fell.",
 ])
 def test_leadership_not(facts, text):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert not {r for r in roles if r[1] == "leaderOf"}, sorted(roles)

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -22,7 +19,7 @@ def _roles(facts, text):
      ("Jane Little", "memberOf", "Labour Party")),
 ])
 def test_list_first_name(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -36,7 +33,7 @@ def _roles(facts, text):
     ("Labour peers Lord Hale and Lord Dunn were suspended by the House of Lords.", ("Hale", "memberOf", "Labour Party")),
 ])
 def test_list_roles(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 
@@ -47,5 +44,5 @@ def test_list_roles(facts, text, expected):
     ("Former Labour peers Lord Hale and Lord Dunn spoke in the House of Lords.", "Hale"),
 ])
 def test_list_roles_not(facts, text, name):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert not {r for r in roles if r[0] == name and r[1] in {"memberOf", "leaderOf"}}, sorted(roles)

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -79,7 +76,7 @@ def _roles(facts, text):
      ("Angela Rayne", "memberOf", "Labour Party")),
 ])
 def test_memberships(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 
@@ -106,12 +103,12 @@ def test_memberships(facts, text, expected):
     "The Labour Party walked out when the Assembly praised its speaker, Kevin Marsh, on Monday.",
 ])
 def test_memberships_not(facts, text):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert not {r for r in roles if r[1] in {"memberOf", "leaderOf"}}, sorted(roles)
 
 
 def test_memberships_title_of_next_name_not_previous(facts):
-    roles = _roles(facts, "The speakers included First Minister Nora Stone, Labour MP (Member of Parliament) Tom Wade, "
+    roles = roles_of(facts, "The speakers included First Minister Nora Stone, Labour MP (Member of Parliament) Tom Wade, "
                           "and Sadie Kahn.")
     assert ("Nora Stone", "memberOf", "Labour Party") not in roles
 
@@ -124,4 +121,4 @@ def test_memberships_title_of_next_name_not_previous(facts):
      "Sipho Dlamini", "African National Congress"),
 ])
 def test_deputy_leader_leads_nothing(facts, text, name, party):
-    assert (name, "leaderOf", party) not in _roles(facts, text)
+    assert (name, "leaderOf", party) not in roles_of(facts, text)

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 def _parties(facts, text):
@@ -30,7 +27,7 @@ def _parties(facts, text):
     ("Maria Petrovska, deputy head of the SDSM, was hurt in Skopje.", ("Maria Petrovska", "memberOf", "Social Democratic Union of Macedonia")),
 ])
 def test_abbreviation_names_party(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -30,7 +27,7 @@ def _roles(facts, text):
     ("Senator Jane Doe, the top Republican on the panel, spoke.", ("Jane Doe", "memberOf", "Republican Party")),
 ])
 def test_party_apposition(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 
@@ -41,5 +38,5 @@ def test_party_apposition(facts, text, expected):
     "Tom Ferris (from Leeds) spoke in the Commons.",
 ])
 def test_party_apposition_not(facts, text):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert not {r for r in roles if r[1] in {"memberOf", "leaderOf"}}, sorted(roles)

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -21,7 +18,7 @@ def _roles(facts, text):
     ("Ann Hale, the deputy chairman of the Labour Party, spoke.", ("Ann Hale", "memberOf", "Labour Party")),
 ])
 def test_party_chair(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 
@@ -32,5 +29,5 @@ def test_party_chair(facts, text, expected):
      ("Maria Lopez", "leaderOf", "Ohio Democratic Party")),
 ])
 def test_party_chair_not(facts, text, bad):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert bad not in roles, sorted(roles)

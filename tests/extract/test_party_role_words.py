@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -30,7 +27,7 @@ def _roles(facts, text):
      ("Sipho Dube", "leaderOf", "African National Congress")),
 ])
 def test_party_role_words(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 
@@ -42,5 +39,5 @@ def test_party_role_words(facts, text, expected):
     ("Labour deputy leader Angela Rayne spoke in the Commons.", ("Angela Rayne", "leaderOf", "Labour Party")),
 ])
 def test_party_role_words_not(facts, text, bad):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert bad not in roles, sorted(roles)

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -23,7 +20,7 @@ def _roles(facts, text):
     ("Tom Bell, a Kerala Congress MP, spoke in the Lok Sabha.", ("Tom Bell", "memberOf", "Kerala Congress")),
 ])
 def test_place_before_party(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 
@@ -34,5 +31,5 @@ def test_place_before_party(facts, text, expected):
     "The Lok Sabha's spokesperson Ravi Rao said the House would sit.",
 ])
 def test_not_a_party(facts, text):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert not {r for r in roles if r[1] in {"memberOf", "leaderOf"}}, sorted(roles)

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -22,7 +19,7 @@ def _roles(facts, text):
     ("Tom Bell was succeeded as Labour leader by Ann Hale.", ("Ann Hale", "leaderOf", "Labour Party")),
 ])
 def test_succession(facts, text, expected):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert expected in roles, sorted(roles)
 
 
@@ -32,10 +29,10 @@ def test_succession(facts, text, expected):
     "Tom Bell was replaced by Ann Hale.",
 ])
 def test_succession_not(facts, text):
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert not {r for r in roles if r[1] == "leaderOf"}, sorted(roles)
 
 
 def test_succession_replaced_leads_no_more(facts):
-    roles = _roles(facts, "Ravi Rao was replaced as the leader of the BJP by Anil Kumar in the Lok Sabha.")
+    roles = roles_of(facts, "Ravi Rao was replaced as the leader of the BJP by Anil Kumar in the Lok Sabha.")
     assert ("Ravi Rao", "leaderOf", "Bharatiya Janata Party") not in roles

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities if e.kind == "Person" for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(
@@ -43,7 +40,7 @@ def _roles(facts, text):
     ],
 )
 def test_title_apposition_gives_the_role(facts, text, expected) -> None:
-    assert expected in _roles(facts, text)
+    assert expected in roles_of(facts, text)
 
 
 @pytest.mark.parametrize(
@@ -61,7 +58,7 @@ def test_title_apposition_gives_the_role(facts, text, expected) -> None:
     ],
 )
 def test_title_apposition_trap(facts, text, name, unwanted) -> None:
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert (name, *unwanted) not in roles, roles
 
 
@@ -83,7 +80,7 @@ def test_title_apposition_seat_is_no_person_and_no_party(facts) -> None:
 )
 def test_seat_before_title_is_no_party(facts, text, name, seat) -> None:
     _, _, a = facts(text)
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     assert not any(n == name and rel == "memberOf" for n, rel, _ in roles), roles
     assert not any(e.kind == "PoliticalParty" and seat in e.name for e in a.entities)
 
@@ -99,6 +96,6 @@ def test_seat_before_title_is_no_party(facts, text, name, seat) -> None:
     ],
 )
 def test_party_before_seat_title_is_still_a_party(facts, text, expected) -> None:
-    roles = _roles(facts, text)
+    roles = roles_of(facts, text)
     person, rel, party = expected
     assert any(n == person and r == rel and party in o for n, r, o in roles), roles

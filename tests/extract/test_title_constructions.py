@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.extract.roles import roles_of
+
 pytestmark = pytest.mark.model
-
-
-def _roles(facts, text):
-    _, _, a = facts(text)
-    return {(e.name, rel, o.name) for e in a.entities if e.kind == "Person" for rel, o in e.roles}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -121,7 +118,7 @@ def _roles(facts, text):
      "Nikos Christou and Jean Le Roux, respectively, gathered in Cairo.", ("Jean Le Roux", "holdsOffice", "Foreign Minister")),
 ])
 def test_role_constructions(facts, text, expected):
-    assert expected in _roles(facts, text)
+    assert expected in roles_of(facts, text)
 
 
 @pytest.mark.parametrize(("text", "wrong"), [
@@ -148,7 +145,7 @@ def test_role_constructions(facts, text, expected):
     ("Former Prime Minister Ana Vidal met her counterpart Pedro Sala.", ("Pedro Sala", "holdsOffice", "Prime Minister")),
 ])
 def test_role_constructions_not(facts, text, wrong):
-    assert wrong not in _roles(facts, text)
+    assert wrong not in roles_of(facts, text)
 
 
 @pytest.mark.parametrize("text", [
@@ -156,7 +153,7 @@ def test_role_constructions_not(facts, text, wrong):
     "Piet Alvaro, a member of the local rowing club, said the river had flooded.",
 ])
 def test_member_of_a_non_legislature_holds_no_office(facts, text):
-    assert not any(rel == "holdsOffice" for _, rel, _ in _roles(facts, text))
+    assert not any(rel == "holdsOffice" for _, rel, _ in roles_of(facts, text))
 
 
 @pytest.mark.parametrize("text", [
@@ -164,5 +161,5 @@ def test_member_of_a_non_legislature_holds_no_office(facts, text):
     "The Sergeant-at-Arms escorted Wren Addo out of the chamber.",
 ])
 def test_serjeant_at_arms_is_not_a_person(facts, text):
-    assert not any(name.startswith(("Serjeant", "Sergeant")) for name, _, _ in _roles(facts, text) | {
+    assert not any(name.startswith(("Serjeant", "Sergeant")) for name, _, _ in roles_of(facts, text) | {
         (e.name, "", "") for e in facts(text)[2].entities if e.kind == "Person"})
