@@ -31,10 +31,15 @@ Keys = Callable[[int, object], "set[str]"]
 def bygone_offices(mentions: list[Mention], docs, person: Person, keys: Keys) -> Ended:
     """The offices the article puts in another time (see the module docstring)."""
     out: Ended = []
+    # (the named people of each paragraph, made once: a long article has thousands of paragraphs)
+    people: dict[int, list[Mention]] = {}
+    for m in mentions:
+        if m.kind == "Person" and m.entity is not None:
+            people.setdefault(m.para, []).append(m)
     for para, doc in enumerate(docs):
         out += _deaths(para, doc, person)
         out += _past_service(para, doc, person, keys)
-        out += _at_the_time(para, doc, mentions, keys)
+        out += _at_the_time(para, doc, people.get(para, []), keys)
     for m in mentions:
         if m.kind == "Person" and m.entity is not None and m.desc.get("past_offices"):
             out.append((m.entity, set(m.desc["past_offices"])))
@@ -185,12 +190,11 @@ def _past_service(para: int, doc, person: Person, keys: Keys) -> Ended:
     return out
 
 
-def _at_the_time(para: int, doc, mentions: list[Mention], keys: Keys) -> Ended:
+def _at_the_time(para: int, doc, here: list[Mention], keys: Keys) -> Ended:
     """'The Opposition Leader at the time, X', 'X, the mayor at the time,': a title in apposition
-    to a name, with a phrase of another time right after it."""
+    to a name, with a phrase of another time right after it (``here``: the paragraph's named people)."""
     phrases = lexicon.load().grammar["past_time_phrases"]
     out: Ended = []
-    here = [m for m in mentions if m.para == para and m.kind == "Person" and m.entity is not None]
     starts, ends = {m.start: m for m in here}, {m.end: m for m in here}
     for t in doc:
         n = next((n for n in (2, 3, 4) if doc[t.i + 1 : t.i + 1 + n].text.lower() in phrases), None)
