@@ -204,10 +204,16 @@ def ages(f: Finder) -> None:
 def presiding_words(f: Finder, i: int) -> int:
     """How many words from ``i`` are a presiding description ('chair', 'presiding officer'), or 0."""
     lowers = f.lowers
-    for words in sorted((w.split() for w in f.lex.presiding_descriptions), key=len, reverse=True):
+    for words in _longest_first(f.lex.presiding_descriptions):
         if lowers[i : i + len(words)] == words and all(i + k not in f.owner for k in range(len(words))):
             return len(words)
     return 0
+
+
+@cache
+def _longest_first(phrases: frozenset[str]) -> tuple[list[str], ...]:
+    """The phrases as word lists, the longest first (made once per word list, not once per token)."""
+    return tuple(sorted((w.split() for w in phrases), key=len, reverse=True))
 
 
 def standalone(f: Finder, i: int) -> bool:
