@@ -246,6 +246,11 @@ class GrammarFile(_Strict):
         frozenset(),
         description="'X was replaced as the leader of the P by Y': the agent of one of these passives takes the role after 'as'",
     )
+    kinship_nouns: Words = Field(
+        frozenset(),
+        description="'his son X', 'the senator's widow, X': a relative introduced by one of these is named by first name "
+        "afterwards, so a bare surname the two share names the other person",
+    )
     withdrawal_nouns: Words = Field(
         description="nouns of an act of taking back words: 'demanded an apology from X' asks X"
     )

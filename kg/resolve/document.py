@@ -19,7 +19,7 @@ from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon
 from kg.ontology.states import STATE_KEY, government, state_of
 from kg.resolve import gender
-from kg.resolve.index import PersonIndex, Sightings
+from kg.resolve.index import PersonIndex, Sightings, introduced_as
 from kg.resolve.pronouns import ORGISH, PronounResolver
 
 _PERSONISH = {"Person"}
@@ -119,9 +119,13 @@ class DocumentResolver(PronounResolver):
             (m for m in people if len(fold(m.name).split()) > 1), key=lambda m: (-len(m.name.split()), m.order)
         )
         index = PersonIndex([e for e in self.entities if e.kind == "Person"])
+        kin = self.lex.grammar["kinship_nouns"]
+        relatives: set[int] = set()  # persons introduced as a relative ('his son X'), by id
         for m in full:
             match = next(iter(index.with_words(fold(m.name).split())), None)
             m.entity = match or index.add(self.entity("Person", fold(m.name), m.name))
+            if match is None and introduced_as(self.docs[m.para], m, kin):
+                relatives.add(id(m.entity))
         seen = Sightings(x for x in self.mentions if x.entity is not None)
         for m in people:
             if m.entity is not None:
@@ -130,6 +134,10 @@ class DocumentResolver(PronounResolver):
             cands = index.with_words([f])
             if not cands:
                 cands = index.with_surname(m.name)
+            if len(cands) > 1:
+                # 'Joe Ames and his son Hunter Ames ... Ames said': news names a relative by first name after
+                # introducing them, so a surname they share names the other person
+                cands = [e for e in cands if id(e) not in relatives] or cands
             if len(cands) > 1:
                 # the most recently mentioned of the candidates
                 cands = sorted(cands, key=lambda e: seen.last_before(e, m.order), reverse=True)

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from kg.extract.people.spelling import Misspellings
 from kg.model import Entity, Mention, fold
 
-__all__ = ["PersonIndex", "Sightings"]
+__all__ = ["PersonIndex", "Sightings", "introduced_as"]
 
 
 class PersonIndex:
@@ -68,3 +68,16 @@ class Sightings:
         orders = self._orders.get(id(e), [])
         i = bisect.bisect_left(orders, order)
         return orders[i - 1] if i else (-1, -1)
+
+
+def introduced_as(doc, m: Mention, nouns: frozenset[str]) -> bool:
+    """Is the name of ``m`` right after one of ``nouns`` ('his son X', 'the senator's widow, X', 'her
+    brother, Senator X')? The words between may be a comma and the title the mention starts with."""
+    first = m.start
+    words = m.name.split()
+    while first < m.end and words and doc[first].text != words[0]:
+        first += 1  # the title the mention starts with
+    i = min(first, m.start) - 1
+    if i >= 0 and doc[i].text == ",":
+        i -= 1
+    return i >= 0 and doc[i].lower_ in nouns

@@ -1,0 +1,36 @@
+"""A bare surname two people of one article share (kg.resolve.document: people): news names a relative by first
+name once it has introduced them ('his son X'), so the surname names the other person; with no relative among
+them, the one mentioned last. Sentences written for these tests, in several legislatures' vocabularies."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+SURNAME = [
+    # a relative introduced by a kinship noun, after a possessive pronoun or a possessive name, with or without a comma
+    ("Former Vice President Joe Ames and his son Hunter Ames were named in the complaint. Reporters asked about "
+     "Ames on Monday.", "Ames", "Joe Ames"),
+    ("MP Maren Holt and her brother, Councillor Idris Holt, opened the fair. Holt later told the Commons the "
+     "budget was unfair.", "Holt", "Maren Holt"),
+    ("Chief Minister Arun Velan's wife, Kavya Velan, led the rally. Velan told the Vidhan Sabha that the scheme "
+     "would go on.", "Velan", "Arun Velan"),
+    ("Senator Bola Adeyemi died on Sunday. His widow Ngozi Adeyemi thanked the Senate. Adeyemi had served "
+     "three terms.", "Adeyemi", "Bola Adeyemi"),
+    ("Mayor Tobias Kanyi and his daughter, Wanjiru Kanyi, attended the council meeting. Kanyi spoke first.",
+     "Kanyi", "Tobias Kanyi"),
+    # no relative among them: the one mentioned last
+    ("Mayor Idris Holt met Senator Maren Holt in June. Holt said the vote was rigged.", "Holt", "Maren Holt"),
+    ("Senator Maren Holt met Mayor Idris Holt in June. Holt said the vote was rigged.", "Holt", "Idris Holt"),
+    # both introduced as relatives: nothing to prefer, the one mentioned last
+    ("The minister's son Hunter Ames and his daughter Clara Ames spoke. Ames said the report was false.",
+     "Ames", "Clara Ames"),
+]
+
+
+@pytest.mark.parametrize("text, surname, who", SURNAME)
+def test_a_shared_surname_names_the_person_not_introduced_as_a_relative(facts, text, surname, who):
+    _, _, a = facts(text)
+    named = {e.name for e in a.entities if e.kind == "Person" and surname in e.names}
+    assert named == {who}
