@@ -11,6 +11,7 @@ from spacy.tokens import Token
 
 from kg.extract.people.epithets import seat_before_title
 from kg.extract.people.finder import Finder, capitalised, country_words, gazetteer_aliases, longest
+from kg.extract.people.nations import named_party
 from kg.model import Mention, fold
 from kg.ontology import lexicon
 
@@ -37,8 +38,7 @@ def parties(f: Finder) -> None:
             s = _run_back(f, i)
             if s < i:
                 spans.append((s, i, ""))
-    # Party Facts names of two words or more, as written ("Law and Justice", "Civic Platform"):
-    # the longest that the text has there and that ends where a token does
+    # Party Facts names of 2+ words as written ("Law and Justice"): the longest there that ends where a token does
     index, para_text = _party_facts_lengths(), f.text
     ends: dict[int, int] | None = None  # a token's end offset -> its index, made at the first name found
     for i, word in enumerate(texts):
@@ -58,10 +58,13 @@ def parties(f: Finder) -> None:
     aliases = gazetteer_aliases()
     for s, e, name in longest(spans):
         text = f.span_text(s, e)
-        # "the African Union", "contempt of Congress": a body, not a party
-        if not name and text in lex.bodies:
-            continue
         key = name or aliases.get(fold(text))
+        if not key and not _known_party(text):
+            text, key = named_party(lex, text, lowers[e] if e < n else "", aliases)
+        if not text:  # "the United States Congress", "the Peruvian Congress": the state's legislature
+            f.add(Mention(f.para, s, e, "Legislature", texts[e - 1], e - 1, key=fold(texts[e - 1])))
+        if not name and (not text or text in lex.bodies):  # "the African Union", "contempt of Congress": a body
+            continue
         # (an abbreviation of one word, 'PiS', 'UMNO': named as in a bracket or before a role word)
         if e == s + 1 and (s, e, name) in shorts:
             text = party_initials(f, text) or text
