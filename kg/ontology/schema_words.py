@@ -248,8 +248,8 @@ class GrammarFile(_Strict):
     )
     kinship_nouns: Words = Field(
         frozenset(),
-        description="'his son X', 'the senator's widow, X': a relative introduced by one of these is named by first name "
-        "afterwards, so a bare surname the two share names the other person",
+        description="'his son X', 'the senator's widow, X', 'First Lady X': a relative introduced by one of these "
+        "(one word or two) is named by first name afterwards, so a bare surname the two share names the other person",
     )
     withdrawal_nouns: Words = Field(
         description="nouns of an act of taking back words: 'demanded an apology from X' asks X"

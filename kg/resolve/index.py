@@ -80,4 +80,5 @@ def introduced_as(doc, m: Mention, nouns: frozenset[str]) -> bool:
     i = min(first, m.start) - 1
     if i >= 0 and doc[i].text == ",":
         i -= 1
-    return i >= 0 and doc[i].lower_ in nouns
+    # one word ('son', 'widow') or two ('first lady': the president's wife)
+    return i >= 0 and (doc[i].lower_ in nouns or (i > 0 and f"{doc[i - 1].lower_} {doc[i].lower_}" in nouns))

@@ -20,6 +20,11 @@ SURNAME = [
      "three terms.", "Adeyemi", "Bola Adeyemi"),
     ("Mayor Tobias Kanyi and his daughter, Wanjiru Kanyi, attended the council meeting. Kanyi spoke first.",
      "Kanyi", "Tobias Kanyi"),
+    # a first lady or gentleman is the president's spouse: a relative too, whichever is named first
+    ("President Kofi Owusu and First Lady Ama Owusu arrived. Owusu said the vote was fair.", "Owusu", "Kofi Owusu"),
+    ("The first lady, Ama Owusu, met President Kofi Owusu. Owusu said the vote was fair.", "Owusu", "Kofi Owusu"),
+    ("Governor Lena Brandt and First Gentleman Carl Brandt toured the site. Brandt signed the order.", "Brandt",
+     "Lena Brandt"),
     # no relative among them: the one mentioned last
     ("Mayor Idris Holt met Senator Maren Holt in June. Holt said the vote was rigged.", "Holt", "Maren Holt"),
     ("Senator Maren Holt met Mayor Idris Holt in June. Holt said the vote was rigged.", "Holt", "Idris Holt"),
@@ -34,3 +39,19 @@ def test_a_shared_surname_names_the_person_not_introduced_as_a_relative(facts, t
     _, _, a = facts(text)
     named = {e.name for e in a.entities if e.kind == "Person" and surname in e.names}
     assert named == {who}
+
+
+FIRST_SPOUSE = [
+    ("First Lady Grace Ames met President Robert Ames on Monday.", "Grace Ames"),
+    ("First Gentleman Tom Velan greeted the crowd in Accra.", "Tom Velan"),
+    ("Tensions grew between Vice-President Emmerson Dube and First Lady Grace Ames over the succession.", "Grace Ames"),
+]
+
+
+@pytest.mark.parametrize("text, name", FIRST_SPOUSE)
+def test_first_lady_is_no_part_of_the_name_and_no_office(facts, text, name):
+    """'First Lady' is a two-word honorific (titles.json name_stop_words): not a word of the name, and no office."""
+    _, _, a = facts(text)
+    spouse = [e for e in a.entities if e.kind == "Person" and e.name == name]
+    assert len(spouse) == 1
+    assert not any(rel == "holdsOffice" for rel, _ in spouse[0].roles)

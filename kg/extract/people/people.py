@@ -101,6 +101,8 @@ def people(f: Finder) -> None:
         if ent.label_ != "PERSON":
             continue
         s, e = ent.start, ent.end
+        if 0 < s < e - 1 and f"{texts[s - 1]} {texts[s]}" in lex.name_stop_words:
+            s += 1  # 'First [Lady X]': the model took the last word of a two-word honorific into the name
         while s < e and (
             texts[s] in lex.name_stop_words
             or lowers[s] in lex.office_words()
@@ -134,6 +136,9 @@ def people(f: Finder) -> None:
         and w not in heads
         for t, w in zip(tokens, texts)
     ]
+    for k in range(len(tokens) - 1):  # 'First Lady X', 'Tan Sri X': a two-word honorific is no part of a name
+        if f"{texts[k]} {texts[k + 1]}" in lex.name_stop_words:
+            name_word[k] = name_word[k + 1] = False
     i, n = 0, len(tokens)
     while i < n:
         if not name_word[i] or i in f.owner:  # (no run from here)
@@ -198,6 +203,7 @@ def _given_name(f: Finder, tok: Token, s: int, e: int) -> bool:
         and tok.ent_type_ in {"", "PERSON"}
         and tok.i not in f.owner
         and tok.text not in lex.name_stop_words
+        and not (tok.i > 0 and f"{tok.nbor(-1).text} {tok.text}" in lex.name_stop_words)
         and tok.lower_ not in lex.office_words()
         and tok.lower_ not in lex.honorifics
         and tok.lower_.rstrip(".") not in lex.grammar["title_words"]
