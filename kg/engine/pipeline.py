@@ -22,11 +22,13 @@ from rdflib import Dataset
 from kg.engine.facts import Fact
 from kg.engine.record import ArgumentRecord, DocumentRecord, EntityRecord, EventRecord, Failed, failed
 from kg.errors import InputError, KgError
+from kg.extract import groups
 from kg.extract.events import matcher as extract
 from kg.extract.people import ended, mentions, peers
 from kg.ingest.documents import Document, Problem, from_text, read_corpus
 from kg.model import Entity, Event, Mention, fold
 from kg.nlp import parse as nlp
+from kg.ontology import lexicon
 from kg.rdf.mapping import DEFAULT_BASE
 from kg.resolve import document as resolve
 
@@ -59,10 +61,13 @@ class Analysed:
 
 def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> Analysed:
     """Mentions, entities and events of one parsed document."""
-    found = [mentions.find(p.doc, i, language, p) for i, p in enumerate(paragraphs)]
+    # the country the article is about (its title and text): whose party an abbreviation names
+    country = lexicon.load().country_of("\n".join([document.title or "", *(p.text for p in paragraphs)]))
+    found = [mentions.find(p.doc, i, language, p, country) for i, p in enumerate(paragraphs)]
     mentions.second_pass([p.doc for p in paragraphs], found, paragraphs)
     for i, (p, ms) in enumerate(zip(paragraphs, found)):
-        mentions.attach_roles(p.doc, i, ms, language, p)
+        mentions.attach_roles(p.doc, i, ms, language, p, country)
+    groups.listed_members(found, paragraphs)
     flat = [m for ms in found for m in ms]
     entities = resolve.resolve_document(flat, paragraphs, document.id)
     events = extract.extract(document, paragraphs, flat)

@@ -6,4 +6,5 @@ driven by the rules of ``ontology/lexicon/``, in three layers, each a subpackage
 - :mod:`kg.extract.events`: the event rules' matcher and construction handlers.
 
 A layer imports only from itself and the ones above it in this list (``tests/system/test_hygiene.py``).
+:mod:`kg.extract.groups` reads both people and the events' grammar of lists: the members a list names for a group.
 """

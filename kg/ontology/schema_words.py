@@ -195,6 +195,39 @@ class GrammarFile(_Strict):
     partitive_prepositions: Words = Field(
         frozenset(), description="'among those expelled are A': the group the names are of"
     )
+    party_nouns: Words = Field(
+        frozenset(),
+        description="'the P, a coalition led by X', 'the main P formation led by X': a noun of these said of a named "
+        "party stands for it",
+    )
+    political_orientations: Words = Field(
+        frozenset(),
+        description="'the centre-left coalition': one of these before a party_nouns noun names a party "
+        "('Centre-left coalition')",
+    )
+    party_head_titles: Words = Field(
+        frozenset(),
+        description="'BJP chief X', 'X, the boss of the P': words for a party's head said right after the party's "
+        "name or before 'of' the party (not party_roles: 'its chief executive' is no party's)",
+    )
+    namely_words: Words = Field(
+        frozenset(),
+        description="'two ANC MPs, namely X and Y': a list after one of these names the members of the plural before",
+    )
+    membership_verbs: Words = Field(
+        frozenset(),
+        description="'X belongs to the P', 'X represents the P': the subject of these, in the present, with the party "
+        "after 'to' or as the object, is a member of the party",
+    )
+    membership_ending_verbs: Words = Field(
+        frozenset(),
+        description="'The P expelled two of its MPs': a party acting on its members with these ends their membership",
+    )
+    party_name_possessors: Words = Field(
+        frozenset(),
+        description="a possessive inside a party's name is one of these ('People's Alliance', 'Workers' Compact'); any "
+        "other before a party's name is its leader's ('Mensah's New Patriotic Party')",
+    )
     bloc_nouns: Words = Field(
         description="collective nouns for a party's members together: 'the Democratic leadership' is the party"
     )

@@ -19,7 +19,7 @@ from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon
 from kg.ontology.states import STATE_KEY, government, state_of
 from kg.resolve import gender
-from kg.resolve.index import PersonIndex, Sightings, introduced_as
+from kg.resolve.index import PersonIndex, Sightings, introduced_as, names_organisation
 from kg.resolve.pronouns import ORGISH, PronounResolver
 
 _PERSONISH = {"Person"}
@@ -88,22 +88,16 @@ class DocumentResolver(PronounResolver):
             if m.kind == "Organization" and m.key and m.key.startswith(STATE_KEY):
                 m.entity = self.government(m.key.removeprefix(STATE_KEY))
         unknown = sorted((m for m in orgs if m.entity is None), key=lambda m: -len(m.name))
+        heads = {fold(w) for w in self.lex.party_head_words} | {"the", "of", "party"}
         for m in unknown:
             f = fold(m.name)
-            toks = f.split()
             target = None
             for e in self.entities:
                 if e.kind != m.kind and not (m.kind == "PoliticalParty" and e.kind == "PoliticalParty"):
                     continue
                 names = {fold(n) for n in (e.name, *e.aliases, *e.names)}
-                # "Green Dawn" = "Green Dawn Party"; "Quebecois" = "Bloc Quebecois"
-                if (
-                    f in names
-                    or any(
-                        n.split()[: len(toks)] == toks or (set(toks) <= set(n.split()) and m.kind == "PoliticalParty")
-                        for n in names
-                    )
-                    or (m.kind == "Organization" and _initials_of(m.name, e.name))
+                if names_organisation(m.kind, f, names, heads) or (
+                    m.kind == "Organization" and _initials_of(m.name, e.name)
                 ):
                     target = e
                     break

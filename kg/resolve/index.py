@@ -82,3 +82,15 @@ def introduced_as(doc, m: Mention, nouns: frozenset[str]) -> bool:
         i -= 1
     # one word ('son', 'widow') or two ('first lady': the president's wife)
     return i >= 0 and (doc[i].lower_ in nouns or (i > 0 and f"{doc[i - 1].lower_} {doc[i].lower_}" in nouns))
+
+
+def names_organisation(kind: str, name: str, names: set[str], heads: set[str]) -> bool:
+    """Does an organisation's mention of that kind, its folded ``name``, name the entity of these folded ``names``?
+    "Green Dawn" = "Green Dawn Party"; "Quebecois" = "Bloc Quebecois", "Renewal" = "MDC Renewal"; not "MDC" = "MDC
+    Renewal" (a word more that is no party's word, ``heads``: a faction's)."""
+    toks = name.split()
+    return name in names or any(
+        (n.split()[: len(toks)] == toks or (set(toks) <= set(n.split()) and kind == "PoliticalParty"))
+        and (kind != "PoliticalParty" or set(n.split()) - set(toks) <= heads or n.split()[-len(toks) :] == toks)
+        for n in names
+    )

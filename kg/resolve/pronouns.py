@@ -68,6 +68,13 @@ class PronounResolver:
             if learnt == self.gender and round_ > 0:
                 break
             self.gender = learnt
+        # "X joined his fellow Labour MPs": a role stated on a pronoun is its referent's
+        for m in self.mentions:
+            if m.kind == "Pronoun" and m.roles and m.entity is not None and m.entity.kind == "Person":
+                m.entity.roles.update((r, o.entity) for r, o in m.roles if o.entity is not None)
+        # a party's leader is no mere member of it ('X said his Labour Party' and 'Labour MP X')
+        for e in {id(m.entity): m.entity for m in self.mentions if m.entity is not None}.values():
+            e.roles -= {("memberOf", o) for r, o in e.roles if r == "leaderOf"}
 
     def _relative_antecedent(self, m: Mention) -> Entity | None:
         """What 'which'/'who' stands for: a mention just before it ('Ana Ruiz, who ...'); else the

@@ -21,6 +21,14 @@ pytestmark = pytest.mark.model
     ("The Liberal Democrats, led by Ed Dale, won ten seats in the Commons.", ("Ed Dale", "leaderOf", "Liberal Democrats")),
     # a present passive
     ("The Labour Party is led by Neil Kinn.", ("Neil Kinn", "leaderOf", "Labour Party")),
+    # a party's noun said of a named party, and a coalition named by where it stands (issue 35.3)
+    ("The Popular Front, a coalition led by Jorge Vidal, won the vote.", ("Jorge Vidal", "leaderOf", "Popular Front")),
+    ("The ANC, a party led by Sipho Dube, walked out.", ("Sipho Dube", "leaderOf", "African National Congress")),
+    ("The Assembly expelled 12 lawmakers after the main Civic Party formation led by Tobias Moyo wrote to the Speaker.",
+     ("Tobias Moyo", "leaderOf", "Civic Party")),
+    ("The centre-left coalition, led by Paolo Verdi, came third.", ("Paolo Verdi", "leaderOf", "Centre-left coalition")),
+    ("The Senate rejected the bill. The right-wing alliance led by Ana Ruiz walked out.",
+     ("Ana Ruiz", "leaderOf", "Right-wing alliance")),
     # the party's abbreviation in a bracket before the role word
     ("Conservative Party (CP) Leader John Smith said it.", ("John Smith", "leaderOf", "Conservative Party")),
     # a would-be or incoming leader is a member
@@ -45,6 +53,8 @@ def test_leadership(facts, text, expected):
     "Incoming ANC leader Sipho Dube spoke.",
     # no party led
     "A coalition led by Neil Kinn won the council.",
+    "The Labour government, a coalition led by Neil Kinn, fell.",
+    "He turned left coalition partners led by Neil Kinn away.",
     "The government led by Neil Kinn fell.",
 ])
 def test_leadership_not(facts, text):

@@ -25,6 +25,9 @@ def _parties(facts, text):
      ("Blessing Ncube", "memberOf", "MDC-T")),
     ("PSOE leader Pedro Alvar spoke in the Congress of Deputies in Madrid.", ("Pedro Alvar", "leaderOf", "Spanish Socialist Workers Party")),
     ("Maria Petrovska, deputy head of the SDSM, was hurt in Skopje.", ("Maria Petrovska", "memberOf", "Social Democratic Union of Macedonia")),
+    # a paragraph that names no country: the article's country decides (issue 35.4)
+    ("Zimbabwe's parliament met on Tuesday.\n\nThe Speaker expelled 12 lawmakers after the main MDC formation led by "
+     "Tobias Moyo wrote to him.", ("Tobias Moyo", "leaderOf", "Movement for Democratic Change")),
 ])
 def test_abbreviation_names_party(facts, text, expected):
     roles = roles_of(facts, text)

@@ -95,3 +95,94 @@ def committee_chairs(f: Finder) -> None:
         )
         if n > e:
             f.add(Mention(f.para, s, n, "Person", f.span_text(e, n), n - 1, roles=[("holdsOffice", office)]))
+
+
+def listed_chairs(f: Finder) -> None:
+    """Chairs of committees given with a list of names (issue 35.5): 'A, B and C, who serve as chairmen of the
+    House's committees on Energy, Justice, and Science and Technology, respectively' (each name the chair of its
+    committee, in order), 'the chairs of the Senate committees, A (Finance) and B (Justice)' (the committee in a
+    bracket after each name). The office is the chair of '[House] [portfolio] Committee'."""
+    cc = f.lex.committee_chairs
+    if cc is None:
+        return
+    lowers, lemmas = f.lowers, f.lemmas
+    for c in range(len(f.doc) - 4):
+        if lemmas[c] not in cc.words or f.tokens[c].tag_ not in {"NNS", "NNPS"} or lowers[c + 1] != "of":
+            continue
+        k = c + 2 + (lowers[c + 2] == "the")
+        house = next((s for s, e in _houses(f) if s == k), None)
+        if house is not None:
+            k = next(e for s, e in _houses(f) if s == k)
+            k += f.tokens[k].tag_ == "POS" if k < len(f.doc) else 0
+        body = f.span_text(house, k).removesuffix("'s").removesuffix("’s").strip() if house is not None else ""
+        end = f.parsed.sent(c).end
+        r = next((j for j in range(k, end) if lowers[j] == "respectively"), None)
+        if r is not None:
+            _respective(f, c, k, r, body)
+        elif k + 1 < end and lemmas[k] in {"committee", "panel"} and f.texts[k + 1] == ",":
+            _bracketed(f, k + 2, end, body)
+
+
+def _office(f: Finder, s: int, e: int, body: str, portfolio: str) -> Mention:
+    name = f"Chair of the {body + ' ' if body else ''}{portfolio} Committee"
+    return f.add(Mention(f.para, s, e, "Office", name, e - 1, key=fold(name), desc={"alias": name.lower()}))
+
+
+def _respective(f: Finder, c: int, k: int, r: int, body: str) -> None:
+    """'A, B and C, who serve as chairmen of the committees on X, Y, and Z, respectively'."""
+    lowers = f.lowers
+    if k + 1 < r and f.lemmas[k] in {"committee", "panel"} and lowers[k + 1] in {"on", "for"}:
+        s, e = k + 2, r
+    else:
+        # "the Finance, Justice and Energy committees, respectively"
+        e = next((j for j in range(k, r) if f.lemmas[j] in {"committee", "panel"}), r)
+        s = k
+    while e > s and f.tokens[e - 1].is_punct:
+        e -= 1
+    items: list[tuple[int, int]] = []
+    a = s
+    for j in range(s, e + 1):
+        if j == e or f.texts[j] == ",":
+            b = a + (a < j and lowers[a] == "and")
+            if b < j:
+                items.append((b, j))
+            a = j + 1
+    sent = f.parsed.sent(c).start
+    people = sorted(
+        (m for m in f.mentions if m.kind == "Person" and sent <= m.start and m.end <= c), key=lambda m: m.start
+    )
+    # the list of names last before the title: only commas, 'and' and honorifics between them
+    group = people[-1:]
+    for m in reversed(people[:-1]):
+        gap = [lowers[j] for j in range(m.end, group[0].start)]
+        if not gap or any(w not in {",", "and"} and w.rstrip(".") not in f.lex.honorifics for w in gap):
+            break
+        group.insert(0, m)
+    # "the Finance and Defence committees": two with no comma between
+    if len(items) == 1 and len(group) == 2:
+        a, b = items[0]
+        ands = [j for j in range(a, b) if lowers[j] == "and"]
+        items = [(a, ands[0]), (ands[0] + 1, b)] if len(ands) == 1 else items
+    if len(items) != len(group) or len(items) < 2:
+        return
+    for m, (a, b) in zip(group, items):
+        m.roles.append(("holdsOffice", _office(f, a, b, body, f.span_text(a, b))))
+
+
+def _bracketed(f: Finder, k: int, end: int, body: str) -> None:
+    """'the chairs of the committees, A (Finance) and B (Justice)': the committee in a bracket after each name."""
+    while k < end:
+        m = next((x for x in f.mentions if x.kind == "Person" and x.start == k), None)
+        if m is None or m.end + 2 >= end or f.texts[m.end] != "(":
+            return
+        close = next((j for j in range(m.end + 1, min(m.end + 6, end)) if f.texts[j] == ")"), None)
+        # (not a party's or a place's bracket: 'A (Labour)', 'A (Ohio)')
+        if close is None or not all(
+            (f.capitalised(j) or f.lowers[j] == "and") and j not in f.owner and f.tokens[j].ent_type_ != "GPE"
+            for j in range(m.end + 1, close)
+        ):
+            return
+        m.roles.append(("holdsOffice", _office(f, m.end + 1, close, body, f.span_text(m.end + 1, close))))
+        k = close + 1
+        while k < end and f.lowers[k] in {",", "and"}:
+            k += 1

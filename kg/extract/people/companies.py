@@ -40,6 +40,9 @@ def organisations(f: Finder, marked: bool = False) -> None:
         while k < e and k not in f.owner:
             k += 1
         e = k
+        # (and a possessive before it: 'Moyo's [Movement for Democratic Change]' is no organisation 'Moyo's')
+        while e > s and toks[e - 1].tag_ == "POS":
+            e -= 1
         if e <= s:
             continue
         # (the words of doc[s:e] from the paragraph's lists, its text cut once)

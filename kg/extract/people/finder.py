@@ -91,8 +91,10 @@ def span_text(doc: Doc, tokens: list[Token], text: str, s: int, e: int) -> str:
 class Finder:
     """Find mentions in one paragraph (``para`` is its index in the document)."""
 
-    def __init__(self, doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None):
+    def __init__(self, doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None, country: str | None = None):
         self.doc, self.para, self.lex, self.nlp = doc, para, lexicon.load(), nlp
+        #: the country the article is about (``countries.json``), when the paragraph names none
+        self.article_country = country
         #: the paragraph of ``doc`` (given, or made here), whose lists every rule reads
         self.parsed = Paragraph(0, doc) if parsed is None else parsed
         #: one Token object per token, made once: ``doc[i]`` and iterating a Doc make new ones each time
@@ -173,3 +175,8 @@ def country_words() -> frozenset[str]:
 def leader_words(lex) -> frozenset[str]:
     """The party role words that make a leader ('leader', 'head', 'chairman': ``titles.json`` party_roles)."""
     return frozenset(w for w, r in lex.party_roles.items() if r == "leaderOf")
+
+
+def country_of(f: Finder) -> str | None:
+    """The country the paragraph names most, else the article's (a party's abbreviation is of that country's)."""
+    return f.lex.country_of(f.text) or f.article_country

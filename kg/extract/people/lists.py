@@ -5,11 +5,11 @@ list, stated before or after the whole list, is every name's."""
 
 from __future__ import annotations
 
-from kg.extract.people.finder import Finder
+from kg.extract.people.finder import Finder, capitalised
 from kg.extract.people.organisations import party_word
 from kg.model import Mention
 
-__all__ = ["fellow_of_previous", "shared_roles"]
+__all__ = ["fellow_members", "fellow_of_previous", "party_of_list", "row_parties", "shared_roles"]
 
 _PARTY_ROLES = {"memberOf", "leaderOf"}
 
@@ -43,15 +43,23 @@ def shared_roles(f: Finder) -> None:
             if quantified or plural_be or (bracket and not any(_after_list(f, m) > m.end for m in group[:-1])):
                 roles = [(r, p) for m in group for r, p in m.roles if r in _PARTY_ROLES and p.start >= last.end]
                 _give(group, roles)
-        # "Labour peers Lord X and Lord Y", "two BJP legislators, X and Y": a party's plural before the list
+        # "Labour peers Lord X and Lord Y", "two BJP legislators, X and Y", "two ANC MPs, namely X and Y": a party's
+        # plural before the list
         j = first.start - 1
         while j > 0 and f.lowers[j].rstrip(".") in f.lex.honorifics:
             j -= 1
-        if j > 0 and f.texts[j] == ",":
+        if j > 0 and f.lowers[j] in f.lex.grammar["namely_words"]:
             j -= 1
-        # (the tagger may take the plural for a verb: 'Labour peers/VBZ Lord X')
+        if j > 0 and f.texts[j] in {",", ":"}:
+            j -= 1
+        # (the tagger may take the plural for a verb: 'Labour peers/VBZ Lord X', or 'MPs' for a singular)
         t = f.tokens[j]
-        if j > 0 and t.is_lower and (t.tag_ in {"NNS", "NNPS"} or (t.tag_ == "VBZ" and t.dep_ != "ROOT")):
+        acronym = f.texts[j].endswith("s") and f.lowers[j][:-1] in f.lex.member_nouns
+        if (
+            j > 0
+            and (t.is_lower or acronym)
+            and (t.tag_ in {"NNS", "NNPS"} or (t.tag_ == "VBZ" and t.dep_ != "ROOT") or acronym)
+        ):
             p = party_word(f, j - 1) if f.capitalised(j - 1) else None
             if p is not None and not (p.start > 0 and f.lowers[p.start - 1] in f.lex.membership_ends):
                 _give(group, [("memberOf", p)])
@@ -68,6 +76,92 @@ def fellow_of_previous(f: Finder) -> None:
         prev = people[n - 1]
         if f.tokens[prev.start].sent.start == f.tokens[m.start].sent.start:
             _give([prev], [(r, p) for r, p in m.roles if r == "memberOf" and p.start > k])
+
+
+def fellow_members(f: Finder) -> None:
+    """'X joined his fellow BJP MPs', 'she and her fellow Labour councillors', 'X's fellow Democrats': the one whose
+    fellows a party's members are is a member too. A possessive pronoun takes the role, for the resolver to give its
+    referent (not 'their': a group; not 'his former fellow Labour MPs')."""
+    lex = f.lex
+    for i in range(1, len(f.doc) - 2):
+        if f.lowers[i] != "fellow" or not f.capitalised(i + 1):
+            continue
+        p = party_word(f, i + 1)
+        if p is None or p.start != i + 1 or f.lowers[i - 1] in lex.membership_ends:
+            continue
+        plural = f.tokens[p.end - 1].tag_ in {"NNS", "NNPS"}
+        if not plural and p.end < len(f.doc):
+            # "his fellow BJP MPs", "her fellow Labour councillors": a plural of members after the party
+            # (the tagger may take 'MPs' for a singular)
+            word, members = f.lowers[p.end], lex.member_nouns | set(lex.party_roles)
+            plural = (f.tokens[p.end].tag_ in {"NNS", "NNPS"} or word.endswith("s")) and (
+                f.lemmas[p.end] in members or word in members or word[:-1] in members
+            )
+        if not plural:
+            continue
+        tok = f.tokens[i - 1]
+        who = f.owner.get(i - 1)
+        if tok.tag_ == "PRP$" and lex.grammar["pronoun_gender"].get(f.lowers[i - 1]) in {"male", "female"}:
+            if who is None or who.kind != "Pronoun":
+                gender = lex.grammar["pronoun_gender"][f.lowers[i - 1]]
+                who = Mention(f.para, i - 1, i, "Pronoun", f.texts[i - 1], i - 1, desc={"gender": gender})
+                f.mentions.append(who)
+        elif tok.tag_ == "POS":
+            who = next((m for m in f.mentions if m.kind == "Person" and m.end == i - 1), None)
+        else:
+            continue
+        if who is not None and ("memberOf", p) not in who.roles:
+            who.roles.append(("memberOf", p))
+
+
+def row_parties(f: Finder) -> None:
+    """A row of a table or a list, 'Date Member Party ...': '1984 Tom Varley Labour ...', '| Tom Varley | Labour |',
+    'Tom Varley – Bexford North – Labour': a party's name right after a person's, past a cell's or a dash's
+    separator and a seat between dashes, is the person's party (prose never writes a party after a name so)."""
+    seps, n = {"|", "–", "—", "-"}, len(f.doc)
+    seats: set[int] = set()
+    for m in sorted((m for m in f.mentions if m.kind == "Person"), key=lambda m: m.start):
+        if m.start in seats or any(r in _PARTY_ROLES for r, _ in m.roles):
+            continue
+        k = m.end
+        while k < n and (f.texts[k] in seps or f.tokens[k].is_space):
+            k += 1
+        # "A – Bexford North – Labour": past the seat, a capitalised run between two dashes
+        if k > m.end and f.texts[m.end] in seps and (k not in f.owner or f.owner[k].kind != "PoliticalParty"):
+            j = k
+            while j < n and f.capitalised(j) and j - k < 5:
+                j += 1
+            if j > k and j < n and f.texts[j] == f.texts[m.end]:
+                seats.add(k)
+                k = j + 1
+        p = f.owner.get(k)
+        if p is not None and p.kind == "PoliticalParty" and p.start == k and f.capitalised(k):
+            m.roles.append(("memberOf", p))
+
+
+def party_of_list(f: Finder, m: Mention) -> None:
+    """A name in a list that a party word describes as a whole: 'Two Democratic Representatives, X
+    and Y, opposed' (the list in apposition to a plural with a party word), 'X of Utah, Y and Z,
+    all Republicans' (a party plural after 'all' in apposition to the list)."""
+    doc, lex = f.doc, f.lex
+    first = doc[m.head]
+    while first.dep_ == "conj" and first.head.i != first.i:
+        first = first.head
+    members = {first.i, *(c.i for c in first.conjuncts)}
+    group = first.head if first.dep_ == "appos" else None
+    if group is not None and group.tag_ in {"NNS", "NNPS"}:
+        mods = [c for c in group.children if c.dep_ in {"amod", "compound"} and capitalised(c)]
+        if not any(c.lower_ in lex.membership_ends for c in group.children):
+            for c in mods:
+                p = party_word(f, c.i)
+                if p is not None and ("memberOf", p) not in m.roles:
+                    m.roles.append(("memberOf", p))
+    # "..., all Republicans": an apposition of a name of the list
+    for c in (c for t in (first, *first.conjuncts) for c in t.children):
+        if c.dep_ == "appos" and c.i > max(members) and any(t.lower_ in {"all", "both"} for t in c.children):
+            p = f.owner.get(c.i)
+            if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
+                m.roles.append(("memberOf", p))
 
 
 def _give(group: list[Mention], roles: list[tuple[str, Mention]]) -> None:

@@ -15,20 +15,32 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.people import chairs, companies, counterparts, epithets, governments, organisations, people, roles
+from kg.extract.people import (
+    chairs,
+    companies,
+    counterparts,
+    epithets,
+    governments,
+    organisations,
+    people,
+    predicates,
+    roles,
+)
 from kg.extract.people.finder import Finder, span_text
 from kg.extract.people.given_names import is_given_name
-from kg.extract.people.lists import fellow_of_previous, shared_roles
+from kg.extract.people.lists import fellow_members, fellow_of_previous, row_parties, shared_roles
 from kg.extract.people.spelling import Misspellings, edit_distance
 from kg.model import Mention, fold
 from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon
 
 
-def find(doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None) -> list[Mention]:
+def find(
+    doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None, country: str | None = None
+) -> list[Mention]:
     """All mentions in a parsed paragraph, in text order (``parsed``: the paragraph of ``doc``, whose
-    tokens and text are made once for every step)."""
-    f = Finder(doc, para, nlp, parsed)
+    tokens and text are made once for every step; ``country``: the article's, for a paragraph that names none)."""
+    f = Finder(doc, para, nlp, parsed, country)
     chairs.committee_chairs(f)
     organisations.parties(f)
     organisations.legislatures(f)
@@ -50,10 +62,17 @@ def find(doc: Doc, para: int, nlp: Language, parsed: Paragraph | None = None) ->
     return f.mentions
 
 
-def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language, parsed: Paragraph | None = None) -> None:
+def attach_roles(
+    doc: Doc,
+    para: int,
+    mentions: list[Mention],
+    nlp: Language,
+    parsed: Paragraph | None = None,
+    country: str | None = None,
+) -> None:
     """Roles stated beside a name, once every name of the document is known (after
-    :func:`second_pass`): appositions, parentheses, relative clauses (``parsed`` as for :func:`find`)."""
-    f = Finder(doc, para, nlp, parsed)
+    :func:`second_pass`): appositions, parentheses, relative clauses (``parsed``, ``country`` as for :func:`find`)."""
+    f = Finder(doc, para, nlp, parsed, country)
     for m in sorted(mentions, key=lambda m: m.end - m.start, reverse=True):
         f.mentions.append(m)
         for i in range(m.start, m.end):
@@ -63,6 +82,10 @@ def attach_roles(doc: Doc, para: int, mentions: list[Mention], nlp: Language, pa
     roles.appositions(f)
     shared_roles(f)
     fellow_of_previous(f)
+    fellow_members(f)
+    row_parties(f)
+    predicates.belongs(f)
+    chairs.listed_chairs(f)
     counterparts.counterparts(f)
     epithets.seats(f)
     mentions[:] = sorted(f.mentions, key=lambda m: (m.start, -m.end))
@@ -122,11 +145,17 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                     break
             if hit is not None:
                 n, m = hit
-                ms.append(
-                    Mention(
-                        para, i, i + n, "PoliticalParty", span_text(doc, toks, text, i, i + n), i + n - 1, key=m.key
+                before = next((x for x in ms if x.kind == "PoliticalParty" and x.end == i), None)
+                if before is not None and n == 1 and m.key is None and not toks[i - 1].is_punct:
+                    # "the Movement for Democratic Change Renewal team": a faction's word after a party's name
+                    before.end, before.key = i + 1, None
+                    before.name = span_text(doc, toks, text, before.start, i + 1)
+                else:
+                    ms.append(
+                        Mention(
+                            para, i, i + n, "PoliticalParty", span_text(doc, toks, text, i, i + n), i + n - 1, key=m.key
+                        )
                     )
-                )
                 owned.update(range(i, i + n))
                 i += n
                 continue
@@ -182,7 +211,8 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
     ('Archbishop X'), another mention of the document that the model typed as a person with the
     same first and last words, a verb of speech it is the subject of ('X said'), a role
     description in apposition ('Its leader, X,'), a name the model typed coordinated with it
-    ('suspended X and Y Z'), or its last word used alone mid-sentence elsewhere ('..., Y told reporters')."""
+    ('suspended X and Y Z'), a party's name after its possessive ('X Y's New Patriotic Party'), or its last word
+    used alone mid-sentence elsewhere ('..., Y told reporters')."""
     lex = lexicon.load()
     titles = set(lex.grammar.get("title_words", ())) | set(lex.honorifics) | set(lex.office_words())
     typed_names = [
@@ -233,6 +263,12 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
                     c.dep_ == "conj" and c.i in typed_heads for c in head.children
                 )
                 said = said or (coordinated and (m.end == len(doc) or doc[m.end].pos_ not in {"NOUN", "PROPN"}))
+                # "X Y's New Patriotic Party": the possessor of a party (its leader)
+                said = said or (
+                    m.end + 1 < len(doc)
+                    and doc[m.end].tag_ == "POS"
+                    and any(p.kind == "PoliticalParty" and p.start == m.end + 1 for p in ms)
+                )
                 # (a surname typed elsewhere is not enough: 'Longtime Imus in the Morning' is a show)
                 # ('Baroness Uddin': an honorific that opens the run)
                 if not (

@@ -4,14 +4,25 @@ and motions (the words of ``organizations.json`` and ``events.json``)."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from spacy.lang.en.stop_words import STOP_WORDS as _STOP
 from spacy.tokens import Token
 
 from kg.extract.people.epithets import seat_before_title
-from kg.extract.people.finder import Finder, capitalised, country_words, gazetteer_aliases, longest
+from kg.extract.people.finder import (
+    Finder,
+    capitalised,
+    country_of as paragraph_country,
+    country_words,
+    gazetteer_aliases,
+    longest,
+)
 from kg.extract.people.nations import named_party
+from kg.extract.people.party_facts import (
+    party_facts_index,
+    party_facts_lengths,
+    party_facts_shorts,
+    party_facts_shorts_in,
+)
 from kg.model import Mention, fold
 from kg.ontology import lexicon
 
@@ -39,7 +50,7 @@ def parties(f: Finder) -> None:
             if s < i:
                 spans.append((s, i, ""))
     # Party Facts names of 2+ words as written ("Law and Justice"): the longest there that ends where a token does
-    index, para_text = _party_facts_lengths(), f.text
+    index, para_text = party_facts_lengths(), f.text
     ends: dict[int, int] | None = None  # a token's end offset -> its index, made at the first name found
     for i, word in enumerate(texts):
         lengths = index.get(word)
@@ -53,10 +64,12 @@ def parties(f: Finder) -> None:
                 if start + length in ends:
                     spans.append((i, ends[start + length] + 1, ""))
                     break
-    shorts = _party_facts_shorts_in(f)
+    shorts = party_facts_shorts_in(f)
     spans.extend(shorts)
+    oriented = _oriented_coalitions(f)
+    spans.extend(oriented)
     aliases = gazetteer_aliases()
-    for s, e, name in longest(spans):
+    for s, e, name in _joined(f, longest(spans)):
         text = f.span_text(s, e)
         key = name or aliases.get(fold(text))
         if not key and not _known_party(text):
@@ -68,97 +81,44 @@ def parties(f: Finder) -> None:
         # (an abbreviation of one word, 'PiS', 'UMNO': named as in a bracket or before a role word)
         if e == s + 1 and (s, e, name) in shorts:
             text = party_initials(f, text) or text
+        # "the centre-left coalition": named as a name is written
+        if (s, e, name) in oriented:
+            text = text[:1].upper() + text[1:]
         f.add(Mention(f.para, s, e, "PoliticalParty", text, f.span_head(s, e), key=key or None))
 
 
-@cache
-def party_facts_index() -> dict[str, tuple[str, ...]]:
-    """The gazetteer's party names of two words or more, as written, by their first word (longest
-    first); not the names ``organizations.json`` already has, nor legislatures' names. A name two
-    countries' parties share ("Law and Justice") is one label: which party it is (its Wikidata
-    entity) the mapping decides from the article's country."""
-    lex = lexicon.load()
-    forms: set[str] = set()
-    for g in lex.gazetteer:
-        for name in (g.name, g.native):
-            forms.update(f.strip() for f in (name or "").split(" / ") if f.strip() and "[" not in f)
-    known = set(gazetteer_aliases()) | {fold(w) for w in lex.legislature_words}
-    out: dict[str, list[str]] = {}
-    for form in forms:
-        first = re.match(r"\w+", form)
-        if len(form.split()) < 2 or fold(form) in known or first is None or not form[:1].isupper():
+def _oriented_coalitions(f: Finder) -> list[tuple[int, int, str]]:
+    """'the centre-left coalition', 'a right-wing alliance': a coalition named by where it stands is a party
+    (``grammar.json`` ``political_orientations`` before one of ``party_nouns``)."""
+    grammar, lowers, out = f.lex.grammar, f.lowers, []
+    for i in range(2, len(lowers)):
+        if lowers[i] not in grammar["party_nouns"] or f.capitalised(i):
             continue
-        out.setdefault(first.group(), []).append(form)
-    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
-
-
-@cache
-def _party_facts_lengths() -> dict[str, tuple[tuple[int, frozenset[str]], ...]]:
-    """:func:`party_facts_index` as (length, the names of that length) for each first word, longest
-    first: a paragraph's word looks each length up once instead of comparing every name."""
-    out = {}
-    for first, forms in party_facts_index().items():
-        by_length: dict[int, set[str]] = {}
-        for form in forms:
-            by_length.setdefault(len(form), set()).add(form)
-        out[first] = tuple((n, frozenset(by_length[n])) for n in sorted(by_length, reverse=True))
+        # (the longest: 'centre-left', not 'left'; after a determiner: not 'turned left coalition partners away')
+        for j in range(max(i - 3, 1), i):
+            if (
+                f.span_text(j, i).lower() in grammar["political_orientations"]
+                and f.free(j, i + 1)
+                and f.tokens[j - 1].tag_ in {"DT", "PRP$", "POS"}
+            ):
+                out.append((j, i + 1, ""))
+                break
     return out
 
 
-def _party_facts_shorts_in(f: Finder) -> list[tuple[int, int, str]]:
-    """Party Facts abbreviations as written ('VMRO-DPMNE', 'ZANU–PF', 'MDC-T', 'PSOE'), a dash read as a
-    hyphen: of a party of the country the paragraph names, or else of one party still existing, four
-    characters or more (a short abbreviation names parties of many countries: 'NPR', 'PP')."""
-    toks, texts, index, text = f.tokens, f.texts, _shorts_by_first_run(), f.text.translate(_DASHES)
-    found: list[tuple[int, int, str]] = []
-    country: str | None = None
-    ends: dict[int, int] | None = None
-    for i, word in enumerate(texts):
-        forms = index.get(word.translate(_DASHES).split("-")[0])
-        if not forms:
-            continue
-        start = toks[i].idx
-        for form, countries, alone in forms:
-            if text[start : start + len(form)] != form:
-                continue
-            if ends is None:
-                ends = {t.idx + len(texts[k]): k for k, t in enumerate(toks)}
-                country = f.lex.country_of(f.text)
-            if start + len(form) in ends and (country in countries if country else alone):
-                found.append((i, ends[start + len(form)] + 1, ""))
-                break
-    return found
-
-
-_DASHES = str.maketrans({"–": "-", "—": "-", "‑": "-"})
-
-
-@cache
-def _shorts_by_first_run() -> dict[str, tuple[tuple[str, frozenset[str], bool], ...]]:
-    """A Party Facts abbreviation's first run of letters -> (the abbreviation, its countries, whether it
-    names one party still existing and has four characters or more), longest first; not an
-    abbreviation of two characters, a word ('THE'), a country's, an office's or a legislature's word
-    ('USA', 'MP'), nor one ``organizations.json`` or the titles already name."""
-    lex = lexicon.load()
-    taken = {fold(w) for c in lex.countries.values() for w in c}
-    taken |= {fold(w) for w in (*lex.office_words(), *lex.legislature_words, *lex.name_stop_words)}
-    taken |= set(gazetteer_aliases()) | {fold(a) for a in lex.party_abbreviations}
-    countries: dict[str, set[str]] = {}
-    existing: dict[str, set[str]] = {}
-    for g in lex.gazetteer:
-        for short in (s.strip() for s in (g.short or "").split("/")):
-            if len(short) < 3 or sum(c.isupper() for c in short) < 2 or not re.fullmatch(r"[A-Za-z0-9-]+", short):
-                continue
-            if fold(short) in taken or fold(short) in _STOP:
-                continue
-            countries.setdefault(short, set()).add(g.country)
-            if g.to is None:
-                existing.setdefault(short, set()).add(g.name)
-    out: dict[str, list[tuple[str, frozenset[str], bool]]] = {}
-    for short, cs in countries.items():
-        alone = len(short) >= 4 and len(existing.get(short, ())) == 1
-        out.setdefault(short.split("-")[0], []).append((short, frozenset(cs), alone))
-    return {k: tuple(sorted(v, key=lambda x: -len(x[0]))) for k, v in out.items()}
+def _joined(f: Finder, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """A party's name and a word after it that is no party's name known are one name ('the Movement for Democratic
+    Change Renewal team': a faction of the first, named by the second word)."""
+    out: list[tuple[int, int, str]] = []
+    aliases, adjectives = gazetteer_aliases(), f.lex.party_adjectives
+    for s, e, name in sorted(spans):
+        # (one word no party of its own is known by: not 'the Fine Gael Labour coalition')
+        known = name or fold(f.texts[s]) in aliases or f.texts[s] in adjectives
+        if out and out[-1][1] == s and e == s + 1 and not known and f.capitalised(s) and not f.tokens[s - 1].is_punct:
+            out[-1] = (out[-1][0], e, "")
+        else:
+            out.append((s, e, name))
+    return out
 
 
 def _run_back(f: Finder, i: int) -> int:
@@ -175,8 +135,8 @@ def _run_back(f: Finder, i: int) -> int:
             and s >= 2
             and f.capitalised(s - 2)
             and (toks[s - 2].pos_ in {"NOUN", "PROPN"})
-            # (not a person's: "Blair's Labour Party")
-            and toks[s - 2].ent_type_ != "PERSON"
+            # (not a person's: "Blair's Labour Party", "Kofi Mensah's New Patriotic Party")
+            and toks[s - 2].text in lex.grammar["party_name_possessors"]
         ):
             s -= 1
             continue
@@ -282,23 +242,11 @@ def party_initials(f: Finder, text: str) -> str | None:
     if name:
         return name
     by_country = party_facts_shorts().get(text, {})
-    country = lex.country_of(f.text) if len(by_country) > 1 else None
+    country = paragraph_country(f) if len(by_country) > 1 else None
     if country in by_country:
         return by_country[country]
     names = set(by_country.values())
     return names.pop() if len(names) == 1 else None
-
-
-@cache
-def party_facts_shorts() -> dict[str, dict[str, str]]:
-    """A Party Facts abbreviation ('Con', 'UMNO') -> country -> the English name of its party
-    there (a party still existing first); read only in a party-and-seat bracket, where an
-    abbreviation cannot be a word."""
-    out: dict[str, dict[str, str]] = {}
-    for g in sorted(lexicon.load().gazetteer, key=lambda g: g.to is None, reverse=True):
-        if g.short and len(g.short) > 1:
-            out.setdefault(g.short, {}).setdefault(g.country, g.name)
-    return out
 
 
 def gazetteer_key(name: str) -> str | None:

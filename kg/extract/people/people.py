@@ -111,12 +111,13 @@ def people(f: Finder) -> None:
         ):
             # "Tan Sri X": a two-word honorific goes whole
             s += 2 if s + 1 < e and f"{texts[s]} {texts[s + 1]}" in lex.name_stop_words else 1
-        while e > s and (toks[e - 1].tag_ == "POS" or toks[e - 1].is_punct):
+        # (a party the entity runs into: '1931 [John McGovern Independent] Labour Party' in a table's row)
+        while e > s and (toks[e - 1].tag_ == "POS" or toks[e - 1].is_punct or _party_at(f, e - 1)):
             e -= 1
         # a given name the model left out of the entity ('Ms Priya [Menon]'): a capitalised
         # proper noun compounded onto the name, not a title, an honorific or a party word
         if s == ent.start:  # (a title trimmed off the front says where the name begins)
-            while s > 0 and s < e and _given_name(f, toks[s - 1], s, e):
+            while s > 0 and s < e and _given_name(f, toks[s - 1], s, ent.end):
                 s -= 1
         # a link the model took for a name ('pic.twitter.com/...' after a post) is no one
         if s < e and f.free(s, e) and not any(toks[k].like_url for k in range(s, e)) and not _designation(f, s):
@@ -189,6 +190,10 @@ def _plural_title(f: Finder, s: int, e: int, office, past: bool, party: Mention 
     for a, b in names:
         roles = ([("holdsOffice", office)] if office else []) + ([("memberOf", party)] if party else [])
         f.add(Mention(f.para, a, b, "Person", f.span_text(a, b), b - 1, roles=roles))
+
+
+def _party_at(f: Finder, i: int) -> bool:
+    return i in f.owner and f.owner[i].kind == "PoliticalParty"
 
 
 def _given_name(f: Finder, tok: Token, s: int, e: int) -> bool:

@@ -4,12 +4,13 @@ such as X, opposed it' (called from :mod:`kg.extract.people.roles`)."""
 
 from __future__ import annotations
 
-from kg.extract.people.finder import Finder, capitalised
+from kg.extract.people.finder import Finder, capitalised, leader_words
 from kg.extract.people.offices import not_current
 from kg.extract.people.organisations import gazetteer_key, party_word
 from kg.model import Mention
 
 __all__ = [
+    "belongs",
     "fellow",
     "led_by",
     "party_context",
@@ -164,8 +165,9 @@ def such_as(f: Finder, m: Mention) -> None:
 
 
 def led_by(f: Finder, m: Mention) -> None:
-    """'the Five Star Movement, led by X,', 'the Janata Dal, headed by X and Y,', 'the party is led by X': a
-    party's participle or present passive of a lead verb whose agent is the name; not 'was led by X' (the
+    """'the Five Star Movement, led by X,', 'the Janata Dal, headed by X and Y,', 'the party is led by X', 'the P,
+    a coalition led by X', 'the main P formation led by X': a party's participle or present passive of a lead verb
+    whose agent is the name (or of a party's noun, ``grammar.json`` ``party_nouns``, said of a party); not 'was led by X' (the
     past), 'led until 1992 by X' (a span of time), 'formerly led by X', nor a coalition or a government led by X."""
     doc, lex = f.doc, f.lex
     head = doc[m.head]
@@ -191,6 +193,15 @@ def led_by(f: Finder, m: Mention) -> None:
         return
     party = verb.head if verb.dep_ == "acl" else next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
     p = f.owner.get(party.i) if party is not None else None
+    if (
+        party is not None
+        and (p is None or p.kind != "PoliticalParty")
+        and party.lemma_.lower() in lex.grammar["party_nouns"]
+    ):
+        # "the P, a coalition led by X", "the main P formation led by X": a party's noun said of a named party
+        named = [party.head] if party.dep_ == "appos" else []
+        named += [c for c in party.children if c.dep_ in {"compound", "nmod"}]
+        p = next((x for t in named if (x := f.owner.get(t.i)) is not None and x.kind == "PoliticalParty"), None)
     if p is not None and p.kind == "PoliticalParty" and ("leaderOf", p) not in m.roles:
         m.roles.append(("leaderOf", p))
 
@@ -210,10 +221,15 @@ def party_noun_before(f: Finder, m: Mention) -> None:
 
 
 def possessor_leads(f: Finder, m: Mention) -> None:
-    """'a spokesman for X's Movement for Democratic Change', 'X's Labour Party won': a name's possessive on a
-    party's name is its leader (not 'X's Labour allies', 'X's Conservative government': a party's word on a noun)."""
+    """'a spokesman for X's Movement for Democratic Change', 'X's Labour Party won', 'X said his Labour Party': a name's
+    (or a pronoun's) possessive on a party's name is its leader (not 'X's Labour allies', 'X's Conservative government': a party's word on a noun)."""
     doc, k = f.doc, m.end
-    if k + 1 >= len(doc) or doc[k].tag_ != "POS":
+    # "X said his Labour Party would ...": a possessive pronoun (its referent's, for the resolver)
+    if m.kind == "Pronoun":
+        k -= 1
+        if doc[k].tag_ != "PRP$" or f.lex.grammar["pronoun_gender"].get(doc[k].lower_) not in {"male", "female"}:
+            return
+    elif k + 1 >= len(doc) or doc[k].tag_ != "POS":
         return
     p = f.owner.get(k + 1)
     if p is None or p.kind != "PoliticalParty" or p.start != k + 1:
@@ -259,3 +275,63 @@ def succeeded_by(f: Finder, m: Mention) -> None:
                 p = next((f.owner[t.i] for t in prep.children if t.dep_ == "pobj" and t.i in f.owner), None)
                 if p is not None and p.kind == "PoliticalParty" and (lex.party_roles[role.lower_], p) not in m.roles:
                     m.roles.append((lex.party_roles[role.lower_], p))
+
+
+def belongs(f: Finder) -> None:
+    """'X belongs to the P', 'She belongs to the ruling P', 'X, who represents the P,', 'X is a Labour MP', 'X, who is
+    a Conservative,': the subject of a verb of membership (``grammar.json`` ``membership_verbs``) with the party after
+    'to' or as its object, or of 'be' with a party's noun or a noun a party's word is on, in the present, is its
+    member (a pronoun takes the role for the resolver to give its referent); not 'X belonged to the P' (the past),
+    'X no longer belongs to the P', 'X does not belong to the P', 'X is a former Labour MP'."""
+    doc, lex = f.doc, f.lex
+    for m in [m for m in f.mentions if m.kind in {"Person", "Pronoun"}]:
+        if m.kind == "Pronoun":
+            possessor_leads(f, m)
+        head = doc[m.head]
+        verbs = [head.head] if head.dep_ == "nsubj" else []
+        # "X, who belongs to the P,": a relative clause on the name
+        if m.kind == "Person":
+            verbs += [c for c in head.children if c.dep_ == "relcl"]
+        for verb in verbs:
+            if verb.tag_ not in {"VBZ", "VBP"} or any(
+                c.dep_ in {"neg", "advmod"} and c.lower_ in _NOT_NOW for c in verb.children
+            ):
+                continue
+            p = None
+            if verb.lemma_.lower() in lex.grammar["membership_verbs"]:
+                p = next(
+                    (
+                        x
+                        for c in verb.children
+                        if (c.dep_ == "prep" and c.lower_ == "to") or c.dep_ == "dobj"
+                        for t in c.subtree
+                        if (x := f.owner.get(t.i)) is not None and x.kind == "PoliticalParty"
+                    ),
+                    None,
+                )
+            elif verb.lemma_ == "be":
+                p = next((x for c in verb.children if c.dep_ == "attr" and (x := _party_noun(f, c)) is not None), None)
+            if p is not None and ("memberOf", p) not in m.roles and ("leaderOf", p) not in m.roles:
+                m.roles.append(("memberOf", p))
+
+
+def _party_noun(f: Finder, c) -> Mention | None:
+    """The party of a predicate noun: 'a Conservative', 'a Labour MP', 'a Democratic senator' (not 'a former Labour
+    MP', nor 'the Labour leader': a leader is no mere member)."""
+    kids = [k for k in c.children if k.i < c.i]
+    if any(k.lower_ in f.lex.membership_ends for k in kids) or c.lower_ in leader_words(f.lex):
+        return None
+    if capitalised(c) and (p := party_word(f, c.i)) is not None:
+        return p
+    return next(
+        (
+            p
+            for k in kids
+            if k.dep_ in {"compound", "amod"} and capitalised(k) and (p := party_word(f, k.i)) is not None
+        ),
+        None,
+    )
+
+
+#: 'does not belong', 'no longer belongs'
+_NOT_NOW = {"not", "n't", "never", "longer"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kg.extract.people.epithets import qualified_title_end
 from kg.extract.people.finder import Finder, capitalised, leader_words
+from kg.extract.people.lists import party_of_list
 from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
 from kg.extract.people.predicates import fellow, party_context, predicate_role, such_as
 from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
@@ -37,12 +38,14 @@ def appositions(f: Finder) -> None:
         party_of_list(f, m)
         such_as(f, m)
         party_context(f, m)
-        # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat
+        # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat ('(D- Ohio)': one token 'D-')
         if (
             e + 2 < len(doc)
             and doc[e].text == "("
-            and doc[e + 2].text in {"-", "–", ","}
-            and (name := party_initials(f, doc[e + 1].text))
+            and (
+                (doc[e + 2].text in {"-", "–", ","} and (name := party_initials(f, doc[e + 1].text)))
+                or (doc[e + 1].text[-1:] in {"-", "–"} and (name := party_initials(f, doc[e + 1].text[:-1])))
+            )
         ):
             p = f.owner.get(e + 1)
             if p is None or p.kind != "PoliticalParty":
@@ -191,10 +194,11 @@ def appositions(f: Finder) -> None:
 
 def party_before(f: Finder, m: Mention) -> None:
     """'Republican Kevin Marsh', 'Labour MP Tom Ferris', 'Democratic committee chairman X', 'the
-    city's Democratic mayor X': a party word before a name, over title and role words between."""
+    city's Democratic mayor X', 'Gabriela party-list representative X': a party word before a name, over title and
+    role words between."""
     doc, lex = f.doc, f.lex
     i = m.start - 1
-    while i >= 0 and m.start - i <= 4:
+    while i >= 0 and m.start - i <= 4 + (m.start > 2 and doc[m.start - 3].tag_ == "HYPH"):
         t = doc[i]
         # "Labour's Tom Ferris", "Likud's Transport Minister X": a party's possessive before the
         # name, over titles only (not "Labour's critic X", "Labour's former MP X")
@@ -215,8 +219,10 @@ def party_before(f: Finder, m: Mention) -> None:
         if p is not None:
             # "former Republican senator X": a past membership
             past = i > 0 and doc[i - 1].lower_ in lex.membership_ends
+            # "BJP chief X": a head's word alone between the party and the name
+            head = m.start - p.end == 1 and doc[p.end].lower_ in lex.grammar["party_head_titles"]
             if not past and ("memberOf", p) not in m.roles and ("leaderOf", p) not in m.roles:
-                m.roles.append(("memberOf", p))
+                m.roles.append(("leaderOf" if head else "memberOf", p))
             return
         o = f.owner.get(i)
         # title and role words between: 'Representative', 'state representative', 'committee member'; a
@@ -224,6 +230,8 @@ def party_before(f: Finder, m: Mention) -> None:
         if (
             (o is not None and o.kind in {"Office", "Description"})
             or (o is None and t.pos_ in {"NOUN", "PROPN"} and t.is_alpha and not t.ent_type_)
+            # "Gabriela party-list representative X": a hyphen inside a compound role word
+            or (o is None and t.tag_ == "HYPH" and not t.whitespace_ and i > 0 and not doc[i - 1].whitespace_)
             or (o is None and t.lower_ in lex.not_current and capitalised(doc[i + 1]))
         ):
             i -= 1
@@ -270,31 +278,6 @@ def party_after(f: Finder, m: Mention) -> None:
         return
     before = doc[m.start - 1].lower_ if m.start > 0 else ""
     m.roles.append((lex.party_roles.get(before, "memberOf") if before in {"leader", "head"} else "memberOf", p))
-
-
-def party_of_list(f: Finder, m: Mention) -> None:
-    """A name in a list that a party word describes as a whole: 'Two Democratic Representatives, X
-    and Y, opposed' (the list in apposition to a plural with a party word), 'X of Utah, Y and Z,
-    all Republicans' (a party plural after 'all' in apposition to the list)."""
-    doc, lex = f.doc, f.lex
-    first = doc[m.head]
-    while first.dep_ == "conj" and first.head.i != first.i:
-        first = first.head
-    members = {first.i, *(c.i for c in first.conjuncts)}
-    group = first.head if first.dep_ == "appos" else None
-    if group is not None and group.tag_ in {"NNS", "NNPS"}:
-        mods = [c for c in group.children if c.dep_ in {"amod", "compound"} and capitalised(c)]
-        if not any(c.lower_ in lex.membership_ends for c in group.children):
-            for c in mods:
-                p = party_word(f, c.i)
-                if p is not None and ("memberOf", p) not in m.roles:
-                    m.roles.append(("memberOf", p))
-    # "..., all Republicans": an apposition of a name of the list
-    for c in (c for t in (first, *first.conjuncts) for c in t.children):
-        if c.dep_ == "appos" and c.i > max(members) and any(t.lower_ in {"all", "both"} for t in c.children):
-            p = f.owner.get(c.i)
-            if p is not None and p.kind == "PoliticalParty" and ("memberOf", p) not in m.roles:
-                m.roles.append(("memberOf", p))
 
 
 def leads_clause(f: Finder, m: Mention) -> None:
@@ -373,7 +356,10 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
                 before & (lex.member_nouns | {"of", "for"}) or after in lex.member_nouns
             ):
                 lw, second = leader_words(lex), lex.grammar["second_in_command_words"]
-                lead = (before & lw or after in lw) and not before & second
+                # "X, the chief of the P" (not 'chief whip of the P'): a head's word right before 'of'
+                of = max((j for j in range(k, i) if doc[j].lower_ == "of"), default=k)
+                head = of > k and doc[of - 1].lower_ in lex.grammar["party_head_titles"]
+                lead = (before & lw or after in lw or head) and not before & second
                 m.roles.append(("leaderOf" if lead else "memberOf", p))
             break
         to = p is not None and doc[p.start - 1 - (doc[p.start - 1].lower_ == "the")].lower_ == "to"
