@@ -25,6 +25,7 @@ from kg.errors import InputError, KgError
 from kg.extract import groups
 from kg.extract.events import matcher as extract
 from kg.extract.people import ended, mentions, peers
+from kg.extract.people.finder import text_country
 from kg.ingest.documents import Document, Problem, from_text, read_corpus
 from kg.model import Entity, Event, Mention, fold
 from kg.nlp import parse as nlp
@@ -62,7 +63,7 @@ class Analysed:
 def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> Analysed:
     """Mentions, entities and events of one parsed document."""
     # the country the article is about (its title and text): whose party an abbreviation names
-    country = lexicon.load().country_of("\n".join([document.title or "", *(p.text for p in paragraphs)]))
+    country = text_country(lexicon.load(), "\n".join([document.title or "", *(p.text for p in paragraphs)]))
     found = [mentions.find(p.doc, i, language, p, country) for i, p in enumerate(paragraphs)]
     mentions.second_pass([p.doc for p in paragraphs], found, paragraphs)
     for i, (p, ms) in enumerate(zip(paragraphs, found)):

@@ -146,6 +146,9 @@ def _party_of(group: Token, verb: Token, para: int, owner: dict[int, Mention], f
     # "four of its MPs": the plural after the number
     if group.like_num or group.pos_ == "NUM":
         group = next((o for c in group.children if c.dep_ == "prep" and c.lower_ == "of" for o in c.children), group)
+    # (not 'four former Labour MPs')
+    if any(c.lower_ in lexicon.load().membership_ends for c in group.children):
+        return None
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     by = owner.get(subj.i) if subj is not None else None
     # "The P expelled two of its MPs": they are its members no more

@@ -185,6 +185,11 @@ class Party(_Strict):
 
     name: str = Field(description="canonical name")
     aliases: tuple[str, ...] = Field((), description="other surface forms, matched case-insensitively on whole tokens")
+    local_aliases: tuple[str, ...] = Field(
+        (),
+        description="forms that name the party only in a text about its country, as written ('Congress' in India: "
+        "elsewhere a legislature)",
+    )
     country: str | None = Field(
         None,
         description="where the party sits (a Party Facts country code of "

@@ -205,6 +205,11 @@ class GrammarFile(_Strict):
         description="'the centre-left coalition': one of these before a party_nouns noun names a party "
         "('Centre-left coalition')",
     )
+    member_group_nouns: Words = Field(
+        frozenset(),
+        description="'X, leader of the council's Labour group': the leader of one of these of a party's members is a "
+        "member of the party, not its leader",
+    )
     party_head_titles: Words = Field(
         frozenset(),
         description="'BJP chief X', 'X, the boss of the P': words for a party's head said right after the party's "

@@ -230,11 +230,12 @@ class DocumentResolver(PronounResolver):
             if m.antecedent is not None:
                 m.entity = m.antecedent.entity
                 self._saw(m)
-                # "Its leader, X,": X leads the organisation last mentioned
-                if m.desc.get("possessor") in {"its", "their"} and "role" in m.desc and m.entity is not None:
+                # "Its leader, X,", "The party's leader, X,": X leads the party last mentioned
+                role = m.desc.get("role") if m.desc.get("possessor") in {"its", "their"} else m.desc.get("party_role")
+                if role and m.entity is not None:
                     party = self.recent([e for e in self.entities if e.kind == "PoliticalParty"], m.order)
                     if party is not None:
-                        m.entity.roles.add((m.desc.get("role", "leaderOf"), party))
+                        m.entity.roles.add((role, party))
                 continue
             # "Republican members", "the Democrats' senators": a plural description is many, not one person
             if m.desc.get("indefinite") or self.docs[m.para][m.head].tag_ in {"NNS", "NNPS"}:

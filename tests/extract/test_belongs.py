@@ -22,6 +22,9 @@ pytestmark = pytest.mark.model
     ("Tom Varley is a Labour MP.", ("Tom Varley", "memberOf", "Labour Party")),
     ("Tom Varley, who is a Conservative, spoke.", ("Tom Varley", "memberOf", "Conservative Party")),
     ("Ana Ruiz is a Democratic senator from Ohio.", ("Ana Ruiz", "memberOf", "Democratic Party")),
+    # one of a party's group, the past telling the event
+    ("Tom Reed was one of five ANC MPs suspended.", ("Tom Reed", "memberOf", "African National Congress")),
+    ("Tom Reed is among the Labour MPs who rebelled.", ("Tom Reed", "memberOf", "Labour Party")),
 ])
 def test_belongs(facts, text, expected):
     roles = roles_of(facts, text)
@@ -35,6 +38,7 @@ def test_belongs(facts, text, expected):
     ("Tom Varley is a former Labour MP.", ("Tom Varley", "memberOf", "Labour Party")),
     ("Tom Varley was a Labour MP.", ("Tom Varley", "memberOf", "Labour Party")),
     ("Tom Varley is the Labour leader.", ("Tom Varley", "memberOf", "Labour Party")),
+    ("Tom Reed was among the former Labour MPs who rebelled.", ("Tom Reed", "memberOf", "Labour Party")),
 ])
 def test_belongs_not(facts, text, bad):
     roles = roles_of(facts, text)

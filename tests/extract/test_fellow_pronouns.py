@@ -3,7 +3,7 @@ Labour councillors', 'X's fellow Democrats' make X a member of the party (the pr
 later); a party's possessor is its leader even when the tagger does not know the name ('a spokesman for Kofi
 Mensah's New Patriotic Party', 'Moyo's Movement for Democratic Change'), while a possessive inside a party's
 name stays in it ('the People's Alliance'), and so is a pronoun's ('X said his Labour Party ...'), who is then
-no mere member; and a party-and-seat bracket written '(D- Ohio)'. Not 'their fellow
+no mere member; and a party-and-seat bracket written '(D- Ohio)', '(D)', '(D., Calif.)', or after a comma ', R-Ohio,'. Not 'their fellow
 Labour MPs' (a group), nor 'her former fellow Labour councillors'. Sentences of our own."""
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ pytestmark = pytest.mark.model
     # a party initial with its dash and a space before the state
     ("Rep. Dana Kessler (D- Ohio) voted against the motion.", ("Dana Kessler", "memberOf", "Democratic Party")),
     ("Sen. Ray Burns (R- Texas) objected.", ("Ray Burns", "memberOf", "Republican Party")),
+    ("Sen. Ana Ruiz (D) objected.", ("Ana Ruiz", "memberOf", "Democratic Party")),
+    ("Sen. Ana Ruiz (D., Calif.) objected.", ("Ana Ruiz", "memberOf", "Democratic Party")),
+    ("Rep. Tom Reed, R-Ohio, objected.", ("Tom Reed", "memberOf", "Republican Party")),
 ])
 def test_membership_through_possessive(facts, text, expected):
     roles = roles_of(facts, text)

@@ -76,6 +76,8 @@ def test_listed_members(facts, text, expected):
      ("Anna Pell", "memberOf", "Labour Party")),
     ("The Labour MPs left. The Speaker said: Tom Varley, Anna Pell and Rick Doyle must leave.",
      ("Anna Pell", "memberOf", "Labour Party")),
+    ("The Speaker suspended four former Labour MPs. The suspended MPs are Tom Varley, Anna Pell and Rick Doyle.",
+     ("Anna Pell", "memberOf", "Labour Party")),
     # the party of the faction is another
     ("Zimbabwe's Assembly expelled 12 lawmakers from the breakaway Movement for Democratic Change Renewal team after "
      "the main MDC formation led by Tobias Moyo wrote to the Speaker.",

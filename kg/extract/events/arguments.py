@@ -143,8 +143,14 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
             ]
             m = ctx.mention(para, of[0]) if of else None
             m = m if m is not None and m.kind == "Motion" else None
-        if (m is None or m.entity is None or m.kind in {"Office", "Description"}) and (
-            t.tag_ in {"NNS", "NNPS"} or t.lemma_.lower() in ctx.lex.grammar["bloc_nouns"]
+        if (
+            (m is None or m.entity is None or m.kind in {"Office", "Description"})
+            and (
+                t.tag_ in {"NNS", "NNPS"}
+                or t.lemma_.lower() in ctx.lex.grammar["bloc_nouns"]
+                # (the tagger may take 'MPs' for a singular)
+                or (t.lower_.endswith("s") and t.lower_[:-1] in ctx.lex.member_nouns)
+            )
         ):
             m = _bloc(ctx, para, t) or m
         if m is not None and m not in out:

@@ -180,3 +180,11 @@ def leader_words(lex) -> frozenset[str]:
 def country_of(f: Finder) -> str | None:
     """The country the paragraph names most, else the article's (a party's abbreviation is of that country's)."""
     return f.lex.country_of(f.text) or f.article_country
+
+
+def text_country(lex, text: str) -> str | None:
+    """The country a text is about, not counting the words that name a party only in its own country ('Congress'
+    counts for no legislature where it may be India's party: ``organizations.json`` ``local_aliases``)."""
+    for alias in {a for p in lex.parties for a in p.local_aliases}:
+        text = text.replace(alias, "")
+    return lex.country_of(text)

@@ -15,6 +15,7 @@ from kg.extract.people.finder import (
     country_words,
     gazetteer_aliases,
     longest,
+    text_country,
 )
 from kg.extract.people.nations import named_party
 from kg.extract.people.party_facts import (
@@ -67,7 +68,8 @@ def parties(f: Finder) -> None:
     shorts = party_facts_shorts_in(f)
     spans.extend(shorts)
     oriented = _oriented_coalitions(f)
-    spans.extend(oriented)
+    # (a local name first: it wins over the same span read as a head word's run, 'Congress')
+    spans = _local_names(f) + spans + oriented
     aliases = gazetteer_aliases()
     for s, e, name in _joined(f, longest(spans)):
         text = f.span_text(s, e)
@@ -85,6 +87,20 @@ def parties(f: Finder) -> None:
         if (s, e, name) in oriented:
             text = text[:1].upper() + text[1:]
         f.add(Mention(f.para, s, e, "PoliticalParty", text, f.span_head(s, e), key=key or None))
+
+
+def _local_names(f: Finder) -> list[tuple[int, int, str]]:
+    """A party's name that is its only in a text about its country ('Congress' in India: ``organizations.json``
+    ``local_aliases``), as written, where the paragraph (or else the article) is about that country."""
+    local = [(p, a) for p in f.lex.parties for a in p.local_aliases]
+    if not local or (country := text_country(f.lex, f.text) or f.article_country) is None:
+        return []
+    out = []
+    for p, alias in local:
+        words = alias.split()
+        if p.country == country:
+            out += [(i, i + len(words), p.name) for i in range(len(f.texts)) if f.texts[i : i + len(words)] == words]
+    return out
 
 
 def _oriented_coalitions(f: Finder) -> list[tuple[int, int, str]]:

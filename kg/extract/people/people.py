@@ -344,8 +344,9 @@ def descriptions(f: Finder) -> None:
                 while st > 0 and modifier(doc[st - 1]):
                     st -= 1
                 det = lowers[st]
-                # "deputy leader of the X", "vice head of the X": a member of its leadership, not its leader
+                # "deputy leader of the X", "vice head of the X", "head of the X delegation": a member, not its leader
                 second = i > 0 and lowers[i - 1] in lex.grammar["second_in_command_words"]
+                second |= p.end < len(doc) and lowers[p.end] in lex.grammar["member_group_nouns"]
                 m = Mention(
                     f.para,
                     st,

@@ -4,6 +4,8 @@ such as X, opposed it' (called from :mod:`kg.extract.people.roles`)."""
 
 from __future__ import annotations
 
+from spacy.tokens import Token
+
 from kg.extract.people.finder import Finder, capitalised, leader_words
 from kg.extract.people.offices import not_current
 from kg.extract.people.organisations import gazetteer_key, party_word
@@ -281,7 +283,8 @@ def belongs(f: Finder) -> None:
     """'X belongs to the P', 'She belongs to the ruling P', 'X, who represents the P,', 'X is a Labour MP', 'X, who is
     a Conservative,': the subject of a verb of membership (``grammar.json`` ``membership_verbs``) with the party after
     'to' or as its object, or of 'be' with a party's noun or a noun a party's word is on, in the present, is its
-    member (a pronoun takes the role for the resolver to give its referent); not 'X belonged to the P' (the past),
+    member (a pronoun takes the role for the resolver to give its referent), and so is one of a party's group ('X
+    was one of five ANC MPs suspended', 'X is among the Labour MPs who'); not 'X belonged to the P' (the past),
     'X no longer belongs to the P', 'X does not belong to the P', 'X is a former Labour MP'."""
     doc, lex = f.doc, f.lex
     for m in [m for m in f.mentions if m.kind in {"Person", "Pronoun"}]:
@@ -293,12 +296,14 @@ def belongs(f: Finder) -> None:
         if m.kind == "Person":
             verbs += [c for c in head.children if c.dep_ == "relcl"]
         for verb in verbs:
-            if verb.tag_ not in {"VBZ", "VBP"} or any(
-                c.dep_ in {"neg", "advmod"} and c.lower_ in _NOT_NOW for c in verb.children
-            ):
+            if any(c.dep_ in {"neg", "advmod"} and c.lower_ in _NOT_NOW for c in verb.children):
                 continue
-            p = None
-            if verb.lemma_.lower() in lex.grammar["membership_verbs"]:
+            # "X was one of five ANC MPs suspended", "X is among the Labour MPs who rebelled": one of a group (the
+            # past tells the event, not the membership)
+            p = _one_of(f, verb) if verb.lemma_ == "be" else None
+            if p is None and verb.tag_ not in {"VBZ", "VBP"}:
+                continue
+            if p is None and verb.lemma_.lower() in lex.grammar["membership_verbs"]:
                 p = next(
                     (
                         x
@@ -309,13 +314,26 @@ def belongs(f: Finder) -> None:
                     ),
                     None,
                 )
-            elif verb.lemma_ == "be":
+            elif p is None and verb.lemma_ == "be":
                 p = next((x for c in verb.children if c.dep_ == "attr" and (x := _party_noun(f, c)) is not None), None)
             if p is not None and ("memberOf", p) not in m.roles and ("leaderOf", p) not in m.roles:
                 m.roles.append(("memberOf", p))
 
 
-def _party_noun(f: Finder, c) -> Mention | None:
+def _one_of(f: Finder, be: Token) -> Mention | None:
+    """The party of the group 'be' puts its subject in: 'one of five ANC MPs', 'among the Labour MPs'."""
+    groups = [
+        g
+        for c in be.children
+        for p in ([c] if c.dep_ == "prep" and c.lower_ == "among" else [])
+        + [x for x in c.children if c.dep_ == "attr" and c.like_num and x.dep_ == "prep" and x.lower_ == "of"]
+        for g in p.children
+        if g.dep_ == "pobj" and g.tag_ in {"NNS", "NNPS"} | ({"NN"} if g.lower_.endswith("s") else set())
+    ]
+    return next((x for g in groups if (x := _party_noun(f, g)) is not None), None)
+
+
+def _party_noun(f: Finder, c: Token) -> Mention | None:
     """The party of a predicate noun: 'a Conservative', 'a Labour MP', 'a Democratic senator' (not 'a former Labour
     MP', nor 'the Labour leader': a leader is no mere member)."""
     kids = [k for k in c.children if k.i < c.i]

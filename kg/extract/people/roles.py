@@ -38,14 +38,20 @@ def appositions(f: Finder) -> None:
         party_of_list(f, m)
         such_as(f, m)
         party_context(f, m)
-        # "Rep. X (D-Ohio)", "X (Con, Bath)": a party initial before the seat ('(D- Ohio)': one token 'D-')
+        # "Rep. X (D-Ohio)", "X (Con, Bath)", "(D)", "(D., Calif.)": a party initial before the seat ('(D- Ohio)': one
+        # token 'D-'); "Rep. X, R-Ohio,": after a comma, with its dash
         if (
+            e + 3 < len(doc)
+            and (
+                (doc[e].text == "(" and doc[e + 2].text in {"-", "–", ",", ")"})
+                or (doc[e].text == "," and doc[e + 2].text in {"-", "–"} and capitalised(doc[e + 3]))
+            )
+            and (name := party_initials(f, doc[e + 1].text.rstrip(".")))
+        ) or (
             e + 2 < len(doc)
             and doc[e].text == "("
-            and (
-                (doc[e + 2].text in {"-", "–", ","} and (name := party_initials(f, doc[e + 1].text)))
-                or (doc[e + 1].text[-1:] in {"-", "–"} and (name := party_initials(f, doc[e + 1].text[:-1])))
-            )
+            and doc[e + 1].text[-1:] in {"-", "–"}
+            and (name := party_initials(f, doc[e + 1].text[:-1]))
         ):
             p = f.owner.get(e + 1)
             if p is None or p.kind != "PoliticalParty":
@@ -271,7 +277,10 @@ def party_after(f: Finder, m: Mention) -> None:
     if k >= len(doc) or doc[k].lower_ != "of":
         return
     k += 1
-    while k < len(doc) and (doc[k].lower_ in {"the", "its"} or (doc[k].pos_ == "ADJ" and doc[k].is_lower)):
+    # (and its modifiers: 'of the conservative P', 'of the ruling P', 'of the opposition P')
+    while k < len(doc) and (
+        doc[k].lower_ in {"the", "its"} or (doc[k].tag_ in {"JJ", "VBG", "NN"} and doc[k].is_lower)
+    ):
         k += 1
     p = f.owner.get(k)
     if p is None or p.kind != "PoliticalParty" or any(r[1] is p for r in m.roles):
@@ -359,7 +368,12 @@ def member_phrase(f: Finder, m: Mention, k: int) -> None:
                 # "X, the chief of the P" (not 'chief whip of the P'): a head's word right before 'of'
                 of = max((j for j in range(k, i) if doc[j].lower_ == "of"), default=k)
                 head = of > k and doc[of - 1].lower_ in lex.grammar["party_head_titles"]
-                lead = (before & lw or after in lw or head) and not before & second
+                # (not 'leader of the council's Labour group': a bloc of the party's members, not the party)
+                lead = (
+                    (before & lw or after in lw or head)
+                    and not before & second
+                    and after not in lex.grammar["member_group_nouns"]
+                )
                 m.roles.append(("leaderOf" if lead else "memberOf", p))
             break
         to = p is not None and doc[p.start - 1 - (doc[p.start - 1].lower_ == "the")].lower_ == "to"

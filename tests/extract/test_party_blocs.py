@@ -1,0 +1,26 @@
+"""An unnamed group of a party's members is the party as an event's agent (issue 35.6): 'Several Labour MPs accused
+the Speaker of bias', 'Several EFF MPs voted against the budget', also when the tagger takes 'MPs' for a singular;
+a handful counted ('three BJP MPs') stays unnamed members, as the annotation reads it. Sentences of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.model
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Several Labour MPs accused the Speaker of bias.", ("Accusation", "Labour Party", "Speaker")),
+    ("Several EFF MPs voted against the budget.", ("Opposition", "Economic Freedom Fighters", "budget")),
+])
+def test_party_bloc_agent(facts, text, expected):
+    asserted, _, _ = facts(text)
+    assert expected in asserted, sorted(asserted)
+
+
+@pytest.mark.parametrize(("text", "bad"), [
+    ("Three BJP MPs accused the minister of lying.", ("Accusation", "Bharatiya Janata Party", "Minister")),
+])
+def test_party_bloc_agent_not(facts, text, bad):
+    asserted, _, _ = facts(text)
+    assert bad not in asserted, sorted(asserted)
