@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from kg.errors import KgError
+from kg.model import fold
 from kg.ontology import schema, schema_places
 from kg.ontology.paths import ontology_dir
 from kg.ontology.schema import Office, Party, Rule
@@ -33,6 +34,11 @@ ClassBehaviour = schema.ClassBehaviour
 
 class LexiconError(KgError):
     """A lexicon file that is missing, not JSON, or does not fit its schema (one line)."""
+
+
+def _name_key(name: str) -> str:
+    """A name as :meth:`Lexicon.gazetteer_party` compares it: folded, with no apostrophes ('People's' = 'Peoples')."""
+    return fold(name.replace("'", "").replace("\u2019", ""))
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,23 @@ class Lexicon:
         return next(
             (names[(country, n.casefold())] for n in (party, *aliases) if (country, n.casefold()) in names), None
         )
+
+    def gazetteer_party(self, name: str, country: str | None) -> schema_places.GazetteerParty | None:
+        """The gazetteer party of ``country`` that ``name`` names (its English name, short name or native
+        name, any case, accents or apostrophes: 'M5S', 'Movimento 5 Stelle' in a text about Italy); None if
+        none or several do."""
+        found = self._gazetteer_by_name.get((country, _name_key(name)), ()) if country else ()
+        return found[0] if len(found) == 1 else None
+
+    @cached_property
+    def _gazetteer_by_name(self) -> dict[tuple[str, str], tuple[schema_places.GazetteerParty, ...]]:
+        """(country, folded name, short name or native name) -> the gazetteer parties so named, the existing first."""
+        out: dict[tuple[str, str], list[schema_places.GazetteerParty]] = {}
+        for g in sorted(self.gazetteer, key=lambda g: g.to is not None):
+            for n in {_name_key(x) for x in (g.name, g.short, g.native) if x}:
+                out.setdefault((g.country, n), []).append(g)
+        # a dissolved party that shares a name with an existing one is not what a text names now
+        return {k: tuple(x for x in v if x.to is None) or tuple(v) for k, v in out.items()}
 
     @cached_property
     def _gazetteer_names(self) -> dict[tuple[str | None, str], str]:

@@ -19,20 +19,10 @@ from kg.nlp.parse import Paragraph
 from kg.ontology import lexicon
 from kg.ontology.states import STATE_KEY, government, state_of
 from kg.resolve import gender
-from kg.resolve.index import PersonIndex, Sightings, introduced_as, names_organisation
+from kg.resolve.index import PersonIndex, Sightings, initials_of, introduced_as, names_organisation
 from kg.resolve.pronouns import ORGISH, PronounResolver
 
 _PERSONISH = {"Person"}
-
-
-def _initials_of(short: str, name: str) -> bool:
-    """Is ``short`` the acronym of ``name`` ('PG&E' of 'Pacific Gas and Electric Company', 'NTC' of
-    'National Telecommunications Commission'; a last word like 'Company' may be left out)?"""
-    letters = "".join(c for c in short if c.isalpha())
-    if len(letters) < 2 or not letters.isupper() or " " in short.strip():
-        return False
-    initials = "".join(w[0] for w in name.split() if w[:1].isupper())
-    return letters in {initials, initials[:-1]} and len(name.split()) > 1
 
 
 class DocumentResolver(PronounResolver):
@@ -97,14 +87,25 @@ class DocumentResolver(PronounResolver):
                     continue
                 names = {fold(n) for n in (e.name, *e.aliases, *e.names)}
                 if names_organisation(m.kind, f, names, heads) or (
-                    m.kind == "Organization" and _initials_of(m.name, e.name)
+                    m.kind == "Organization" and initials_of(m.name, e.name)
                 ):
                     target = e
                     break
-            m.entity = target or self.entity(m.kind, f, m.name)
+            m.entity = target or self.party(m) or self.entity(m.kind, f, m.name)
         for m in orgs:
             assert m.entity is not None  # every organisation was given one above
             m.entity.names.add(m.name)
+
+    def party(self, m: Mention) -> Entity | None:
+        """The gazetteer party of the article's state that ``m`` names by its name, short or native name
+        ('Movimento 5 Stelle', 'M5S': the Five Star Movement), under its English name; None if none."""
+        g = self.lex.gazetteer_party(m.name, self.article_state) if m.kind == "PoliticalParty" else None
+        if g is None:
+            return None
+        others = (x for x in (g.name, g.short, g.native) if x and x != m.name)
+        # (the text's spelling of the English name is the label: 'People's Union', not the gazetteer's 'Peoples Union')
+        name = m.name if fold(m.name.replace("'", "")) == fold(g.name.replace("'", "")) else g.name
+        return self.entity("PoliticalParty", fold(g.name), name, others)
 
     def people(self) -> None:
         # a "name" with no letters or digits in it ("\\", "+") names no one

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from kg.extract.people.spelling import Misspellings
 from kg.model import Entity, Mention, fold
 
-__all__ = ["PersonIndex", "Sightings", "introduced_as"]
+__all__ = ["PersonIndex", "Sightings", "initials_of", "introduced_as"]
 
 
 class PersonIndex:
@@ -94,3 +94,13 @@ def names_organisation(kind: str, name: str, names: set[str], heads: set[str]) -
         and (kind != "PoliticalParty" or set(n.split()) - set(toks) <= heads or n.split()[-len(toks) :] == toks)
         for n in names
     )
+
+
+def initials_of(short: str, name: str) -> bool:
+    """Is ``short`` the acronym of ``name`` ('PG&E' of 'Pacific Gas and Electric Company', 'NTC' of
+    'National Telecommunications Commission'; a last word like 'Company' may be left out)?"""
+    letters = "".join(c for c in short if c.isalpha())
+    if len(letters) < 2 or not letters.isupper() or " " in short.strip():
+        return False
+    initials = "".join(w[0] for w in name.split() if w[:1].isupper())
+    return letters in {initials, initials[:-1]} and len(name.split()) > 1
