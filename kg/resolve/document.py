@@ -98,14 +98,13 @@ class DocumentResolver(PronounResolver):
 
     def party(self, m: Mention) -> Entity | None:
         """The gazetteer party of the article's state that ``m`` names by its name, short or native name
-        ('Movimento 5 Stelle', 'M5S': the Five Star Movement), under its English name; None if none."""
+        ('Movimento 5 Stelle', 'M5S': the Five Star Movement), with the others as aliases; None if none."""
         g = self.lex.gazetteer_party(m.name, self.article_state) if m.kind == "PoliticalParty" else None
         if g is None:
             return None
+        # the name the text gives it is the label ('ZANU-PF'; 'People's Union', not the gazetteer's 'Peoples Union')
         others = (x for x in (g.name, g.short, g.native) if x and x != m.name)
-        # (the text's spelling of the English name is the label: 'People's Union', not the gazetteer's 'Peoples Union')
-        name = m.name if fold(m.name.replace("'", "")) == fold(g.name.replace("'", "")) else g.name
-        return self.entity("PoliticalParty", fold(g.name), name, others)
+        return self.entity("PoliticalParty", fold(g.name), m.name, others)
 
     def people(self) -> None:
         # a "name" with no letters or digits in it ("\\", "+") names no one
