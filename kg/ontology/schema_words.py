@@ -289,6 +289,15 @@ class GrammarFile(_Strict):
         description="'his son X', 'the senator's widow, X', 'First Lady X': a relative introduced by one of these "
         "(one word or two) is named by first name afterwards, so a bare surname the two share names the other person",
     )
+    place_heads: Words = Field(
+        frozenset(),
+        description="a name ending in one of these, or right before one, is a place or a building, not a person "
+        "('Castlefrank Road', 'Wayne State University'); case as written",
+    )
+    occupation_titles: Words = Field(
+        frozenset(),
+        description="an occupation before a name is no part of it ('Director Rebic', 'Prosecutor Ana Ruiz'), nor an office",
+    )
     withdrawal_nouns: Words = Field(
         description="nouns of an act of taking back words: 'demanded an apology from X' asks X"
     )

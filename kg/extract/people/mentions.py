@@ -29,6 +29,7 @@ from kg.extract.people import (
 from kg.extract.people.finder import Finder, span_text
 from kg.extract.people.given_names import is_given_name
 from kg.extract.people.lists import fellow_members, fellow_of_previous, row_parties, shared_roles
+from kg.extract.people.nonpersons import drop_non_persons
 from kg.extract.people.spelling import Misspellings, edit_distance
 from kg.model import Mention, fold
 from kg.nlp.parse import Paragraph
@@ -100,6 +101,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
     parsed = [Paragraph(0, doc) for doc in docs] if parsed is None else parsed
     tokens = [p.tokens for p in parsed]
     _drop_unsupported_runs(docs, found, parsed)
+    drop_non_persons(found, parsed)
     party_names = {m.name: m for ms in found for m in ms if m.kind == "PoliticalParty"}
     party_forms: dict[str, Mention] = {}
     for name in sorted(party_names, key=len, reverse=True):

@@ -267,7 +267,13 @@ def name_after(f: Finder, i: int) -> int:
             capitalised(tok)
             and tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"}
             and tok.text not in lex.name_stop_words
-            and (tok.is_alpha or "-" in tok.text or tok.text.endswith("."))
+            # ("O'Brien", "D’Souza": an apostrophe inside a name)
+            and (
+                tok.is_alpha
+                or "-" in tok.text
+                or tok.text.endswith(".")
+                or tok.text.replace("'", "").replace("’", "").isalpha()
+            )
         ):
             break
         if tok.ent_type_ in {"DATE", "TIME", "CARDINAL", "ORDINAL"}:
