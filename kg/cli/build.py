@@ -231,11 +231,13 @@ def build(
         if scheduler is not None and workers is not None:
             raise click.UsageError("--workers sizes the local cluster; an existing one (--scheduler) has its own")
 
+    bars: list = []  # the bars made, closed when the build ends, however it ends
+
     def bar(total: int, desc: str):
         from tqdm import tqdm
 
         # shown only once a phase has run for a second; documents/s and the time left
-        return tqdm(
+        made = tqdm(
             total=total,
             desc=f"{desc:8}",
             unit="doc",
@@ -245,8 +247,12 @@ def build(
             dynamic_ncols=True,
             mininterval=0.5 if sys.stderr.isatty() else 10,
         )
+        bars.append(made)
+        return made
 
     with ExitStack() as stack:
+        # a bar an error cut short ends its line first: the error's message starts a line of its own
+        stack.callback(lambda: [b.close() for b in bars])
         work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="kg-build-"))) if to_stdout else out
         shown: dict[str, str] = {}  # how messages name an input: the article from stdin as "-"
         if any(str(i) == "-" for i in inputs):

@@ -173,7 +173,7 @@ def test_schema_misspelt_key_fails_kg_build_in_one_line(tmp_path: Path) -> None:
     shutil.copytree(ontology_dir(), onto)
     _broken(onto / "lexicon", "events.json", _rename("particles", "particle"))
     (tmp_path / "a.txt").write_text("Speaker Ana Lopes sent MP Tom Reyes to the committee.\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-c", "from kg.cli import main; main()", "build", "a.txt", "--out", "out"],
+    done = subprocess.run([sys.executable, "-c", "from kg.cli import main; main()", "build", "a.txt", "--out", "out", "--quiet"],
                           env={**os.environ, "KG_ONTOLOGY": str(onto)}, capture_output=True, text=True, timeout=300,
                           cwd=tmp_path)
     assert done.returncode != 0
