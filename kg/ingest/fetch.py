@@ -104,6 +104,35 @@ def check_address(url: str, allow_private: bool) -> None:
             )
 
 
+def _checked_pools() -> dict:
+    """urllib3's connection pools, whose connections check the address they connected to: a name may resolve
+    to a public address for :func:`check_address` and to a private one for the connection (DNS rebinding)."""
+    from urllib3.connection import HTTPConnection, HTTPSConnection
+    from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+
+    def checked(base):
+        class Checked(base):
+            def connect(self) -> None:
+                super().connect()
+                address = ipaddress.ip_address(str(self.sock.getpeername()[0]).split("%")[0])
+                if not address.is_global:
+                    self.close()
+                    raise FetchError(
+                        f"{self.host} connected to a private or local address ({address}); "
+                        "kg fetches public addresses only (--allow-private to fetch it anyway)"
+                    )
+
+        return Checked
+
+    class HTTPPool(HTTPConnectionPool):
+        ConnectionCls = checked(HTTPConnection)
+
+    class HTTPSPool(HTTPSConnectionPool):
+        ConnectionCls = checked(HTTPSConnection)
+
+    return {"http": HTTPPool, "https": HTTPSPool}
+
+
 @dataclass
 class Fetcher:
     """Fetch pages into a cache folder of one-record web archives (see the module's notes)."""
@@ -151,6 +180,8 @@ class Fetcher:
                 timeout=Timeout(connect=self.options.timeout, read=self.options.timeout),
                 headers={"User-Agent": self.options.user_agent},
             )
+            if not self.options.allow_private:
+                self._pool.pool_classes_by_scheme = _checked_pools()
         host = urlsplit(url).netloc
         wait = self._last.get(host, 0.0) + self.options.delay - time.monotonic()
         if wait > 0:
@@ -163,6 +194,8 @@ class Fetcher:
                 response.release_conn()
         except urllib3.exceptions.HTTPError as exc:
             raise FetchError(f"{url}: {exc.__class__.__name__}: {exc}") from None
+        except FetchError as exc:  # refused by the address it connected to
+            raise FetchError(f"{url}: {exc}") from None
         finally:
             self._last[host] = time.monotonic()
         if len(body) > self.options.max_bytes and not robots:

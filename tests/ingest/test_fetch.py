@@ -136,6 +136,20 @@ def test_fetch_loopback_is_refused_unless_allowed(site, tmp_path):
     assert paths == [] and requests == 0 and "--allow-private" in problems[0].message
 
 
+def test_fetch_the_address_connected_to_is_checked_too(site, tmp_path, monkeypatch):
+    """DNS rebinding: a name that resolves to a public address when checked and to a private one when the
+    connection is made is refused by the connection's own address (here: the check passes, the server is local)."""
+    import kg.ingest.fetch as fetch
+
+    monkeypatch.setattr(fetch, "check_address", lambda url, allow_private: None)
+    fetcher = fetch.Fetcher(tmp_path / "cache", FetchOptions(delay=0.0, timeout=5.0))
+    monkeypatch.setattr(fetcher, "_allowed", lambda url: True)
+    with pytest.raises(FetchError, match=r"^http://127\.0\.0\.1:\d+/2024/heckling: 127\.0\.0\.1 connected to a private"):
+        fetcher.get(f"{site}/2024/heckling")
+    assert "/2024/heckling" not in Site.hits
+    assert fetch.Fetcher(tmp_path / "other", OPTIONS).get(f"{site}/2024/heckling")[0] == 200
+
+
 def test_fetch_a_polite_delay_between_two_requests_to_one_host(site, tmp_path):
     import time
 
