@@ -26,6 +26,18 @@ LEGISLATURES = [
 ]
 
 
+NO_PARTY = [
+    # a state's name of several words before a role word
+    "The book tells of the 1968 assassination of United States senator and candidate Robert Kane.",
+    "The report named New South Wales MP Ada Quint as its author.",
+]
+
+
+@pytest.mark.parametrize("text", NO_PARTY)
+def test_a_state_s_name_before_a_role_word_is_no_party(facts, text):
+    assert not _kinds(facts, text).get("PoliticalParty")
+
+
 @pytest.mark.parametrize("text", LEGISLATURES)
 def test_a_state_s_congress_is_its_legislature_not_a_party(facts, text):
     kinds = _kinds(facts, text)

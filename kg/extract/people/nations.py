@@ -8,7 +8,7 @@ import re
 from kg.model import fold
 from kg.ontology.states import state_demonyms, state_names
 
-__all__ = ["named_party", "names_a_legislature", "national_party"]
+__all__ = ["named_party", "names_a_legislature", "national_party", "typed_no_party"]
 
 _ORDINAL = re.compile(r"\d+(st|nd|rd|th)$")
 
@@ -52,3 +52,12 @@ def named_party(lex, text: str, following: str, aliases: dict[str, str]) -> tupl
     if fold(text) not in aliases and following in {"party", "parties"} and fold(text + " Party") in aliases:
         text += " Party"
     return text, aliases.get(fold(text))
+
+
+def typed_no_party(doc, s: int, e: int) -> bool:
+    """Is ``doc[s:e]``, before a role word, what the model typed as something no party is: one word typed a
+    place, a people, a date or a person ('Kenyan MPs', 'Ohio senator'), or a place of several ('United States
+    senator', 'New South Wales MP')?"""
+    if doc[s].ent_type_ not in {"GPE", "NORP", "DATE", "PERSON"}:
+        return False
+    return e - s == 1 or {doc[k].ent_type_ for k in range(s, e)} == {"GPE"}

@@ -17,7 +17,7 @@ from kg.extract.people.finder import (
     longest,
     text_country,
 )
-from kg.extract.people.nations import named_party
+from kg.extract.people.nations import named_party, typed_no_party
 from kg.extract.people.party_facts import (
     party_facts_index,
     party_facts_lengths,
@@ -218,7 +218,7 @@ def unknown_party_before_role(f: Finder, s: int) -> Mention | None:
     # "Congress spokesperson": a legislature is a body, not a party
     if fold(text) in {fold(w) for w in lex.legislature_words}:
         return None
-    if doc[s].ent_type_ in {"GPE", "NORP", "DATE", "PERSON"} and e - s == 1 and text not in lex.party_adjectives:
+    if typed_no_party(doc, s, e) and text not in lex.party_adjectives:
         return None
     # "PiS leader X", "DMK MP X": an abbreviation of the gazetteer names its party
     if e - s == 1 and sum(c.isupper() for c in text) >= 2 and text not in lex.party_adjectives:
