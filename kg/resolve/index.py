@@ -72,7 +72,8 @@ class Sightings:
 
 def introduced_as(doc, m: Mention, nouns: frozenset[str]) -> bool:
     """Is the name of ``m`` right after one of ``nouns`` ('his son X', 'the senator's widow, X', 'her
-    brother, Senator X')? The words between may be a comma and the title the mention starts with."""
+    brother, Senator X'; the words between may be a comma and the title the mention starts with), or is one in
+    apposition after it ('X, his wife,', 'X, the senator's widow,')?"""
     first = m.start
     words = m.name.split()
     while first < m.end and words and doc[first].text != words[0]:
@@ -81,7 +82,13 @@ def introduced_as(doc, m: Mention, nouns: frozenset[str]) -> bool:
     if i >= 0 and doc[i].text == ",":
         i -= 1
     # one word ('son', 'widow') or two ('first lady': the president's wife)
-    return i >= 0 and (doc[i].lower_ in nouns or (i > 0 and f"{doc[i - 1].lower_} {doc[i].lower_}" in nouns))
+    if i >= 0 and (doc[i].lower_ in nouns or (i > 0 and f"{doc[i - 1].lower_} {doc[i].lower_}" in nouns)):
+        return True
+    # after the name: 'X, his wife, ...', 'X, the senator's widow,'
+    k = m.end + (m.end < len(doc) and doc[m.end].text == ",")
+    while k < len(doc) and k < m.end + 5 and (doc[k].tag_ in {"PRP$", "POS", "DT"} or doc[k].pos_ == "PROPN"):
+        k += 1  # 'his', 'the senator 's'
+    return k > m.end + 1 and k < len(doc) and doc[k].lower_ in nouns and doc[k - 1].tag_ in {"PRP$", "POS"}
 
 
 def names_organisation(kind: str, name: str, names: set[str], heads: set[str]) -> bool:

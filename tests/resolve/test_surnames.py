@@ -20,6 +20,11 @@ SURNAME = [
      "three terms.", "Adeyemi", "Bola Adeyemi"),
     ("Mayor Tobias Kanyi and his daughter, Wanjiru Kanyi, attended the council meeting. Kanyi spoke first.",
      "Kanyi", "Tobias Kanyi"),
+    # the kinship noun in apposition after the name
+    ("Ngozi Adeyemi, his widow and the chair of the state party, said Adeyemi had worked until the end. Senator "
+     "Bola Adeyemi died on Sunday. Adeyemi had served three terms.", "Adeyemi", "Bola Adeyemi"),
+    ("In a statement, Clara Ames, the senator's daughter, thanked the nurses. Senator Joe Ames died on Monday. "
+     "Ames was 80.", "Ames", "Joe Ames"),
     # a first lady or gentleman is the president's spouse: a relative too, whichever is named first
     ("President Kofi Owusu and First Lady Ama Owusu arrived. Owusu said the vote was fair.", "Owusu", "Kofi Owusu"),
     ("The first lady, Ama Owusu, met President Kofi Owusu. Owusu said the vote was fair.", "Owusu", "Kofi Owusu"),
