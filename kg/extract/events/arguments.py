@@ -99,6 +99,9 @@ def _bloc(ctx: Context, para: int, tok: Token) -> Mention | None:
                 return None
             if n < 10:
                 return None
+    # "dozens of Labour MPs", "several of the ANC members": the plural after the quantity (not 'two of the MPs')
+    if tok.lemma_.lower() in ctx.lex.grammar["quantity_nouns"] and not tok.like_num:
+        tok = next((o for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for o in c.children), tok)
     words = {c.i for c in tok.children if c.dep_ in {"amod", "compound"}}
     return next(
         (
