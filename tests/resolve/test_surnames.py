@@ -60,3 +60,20 @@ def test_first_lady_is_no_part_of_the_name_and_no_office(facts, text, name):
     spouse = [e for e in a.entities if e.kind == "Person" and e.name == name]
     assert len(spouse) == 1
     assert not any(rel == "holdsOffice" for rel, _ in spouse[0].roles)
+
+
+GIVEN_NAME_RUNS = [
+    # the model leaves the second name untyped: a given name shared with a named person, then a surname, is
+    # another person, not the given name alone joining the first
+    ("Matteo Salvini spoke first. The centre-left coalition, led by Matteo Renzi, came third.", "Matteo Renzi",
+     "Matteo Salvini"),
+    ("Senator Maren Holt opened the debate. Maren Quist, the Labour whip, closed it.", "Maren Quist", "Maren Holt"),
+]
+
+
+@pytest.mark.parametrize("text, other, first", GIVEN_NAME_RUNS)
+def test_a_shared_given_name_before_a_new_surname_is_another_person(facts, text, other, first):
+    _, _, a = facts(text)
+    people = {e.name: e.names for e in a.entities if e.kind == "Person"}
+    assert other in people
+    assert not any(n != first for n in people[first])

@@ -118,6 +118,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                 ms[i] = Mention(para, m.start, m.end, "PoliticalParty", m.name, m.head, key=p.key)
     person_tokens: set[str] = set()
     surnames: set[str] = set()
+    given: set[str] = set()  # the first words of the document's names of several words ('Matteo')
     for ms in found:
         for m in ms:
             if m.kind == "Person":
@@ -125,6 +126,7 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
                 person_tokens.update(words)
                 if len(words) > 1:
                     surnames.add(words[-1])
+                    given.add(words[0])
     # an 'organisation' made of a person's names is that person ('Tanya Davies' tagged ORG once)
     for ms in found:
         ms[:] = [m for m in ms if m.kind != "Organization" or not set(m.name.split()) <= person_tokens]
@@ -183,6 +185,15 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
             if known and tok.text in person_tokens:
                 j = i
                 while j < len(doc) and j not in owned and toks[j].text in person_tokens:
+                    j += 1
+                # 'Matteo [Renzi]' after 'Matteo Salvini': a given name the model did not type, with a surname
+                # after it, is another person (not the one the given name alone would join)
+                while (
+                    texts[i] in given
+                    and j < len(doc)
+                    and j - i < 4
+                    and _surname_after(toks[j], j in owned, texts[j], lex)
+                ):
                     j += 1
                 ms.append(Mention(para, i, j, "Person", span_text(doc, toks, text, i, j), j - 1))
                 owned.update(range(i, j))
@@ -283,3 +294,22 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
                     continue
             keep.append(m)
         ms[:] = keep
+
+
+def _surname_after(tok, owned: bool, word: str, lex) -> bool:
+    """Can ``tok``, right after a name's word, be a further word of that name: a capitalised proper noun of no
+    other mention, not typed a date, a number, a place or a body, and no word that never starts a name?"""
+    return (
+        not owned
+        and tok.pos_ == "PROPN"
+        and tok.is_title
+        and tok.is_alpha
+        and tok.ent_type_ not in {"GPE", "NORP", "ORG", "DATE", "TIME", "CARDINAL", "ORDINAL"}
+        and word not in lex.name_stop_words
+        and tok.lower_ not in lex.office_words()
+        # ('Mahan Air', 'Donovan Correctional Facility': a body's or a place's word)
+        and word not in lex.org_head_words
+        and word not in lex.grammar["organisation_heads"]
+        and word not in lex.grammar["place_heads"]
+        and not any(t.text in lex.grammar["place_heads"] for t in tok.doc[tok.i + 1 : tok.i + 3])
+    )
