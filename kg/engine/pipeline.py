@@ -73,7 +73,7 @@ def analyse(document: Document, paragraphs: list[nlp.Paragraph], language) -> An
     entities = resolve.resolve_document(flat, paragraphs, document.id)
     events = extract.extract(document, paragraphs, flat)
     peers.peers(flat, [p.doc for p in paragraphs], entities)
-    ended.ended_offices(flat, [p.doc for p in paragraphs])
+    ended.ended_offices(flat, [p.doc for p in paragraphs], document.date)
     authors: dict[int, Entity] = {}
     for i, embed in enumerate(document.embeds):
         key = fold(embed.author) or fold(embed.handle or "")

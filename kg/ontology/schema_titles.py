@@ -122,6 +122,24 @@ class PastTenure(_Strict):
         description="'the 1968 assassination of Senator X', 'X's death in 2010': "
         "nouns of a death, dated to a year: its holder is dead",
     )
+    service_verbs: Words = Field(
+        frozenset(),
+        description="'Y worked for three years for Representative X', 'served two years under "
+        "Governor X': verbs of working for someone; in the simple past with a length of years, "
+        "the titled name they were for is of another time (not 'has worked for three years "
+        "for Senator X', still so)",
+    )
+    duration_nouns: Words = Field(
+        frozenset(),
+        description="'for three years', 'for a decade': nouns of a length of time that makes a "
+        "past service a finished span (not 'for two hours')",
+    )
+    tenure_nouns: Words = Field(
+        frozenset(),
+        description="'during his time as President X's deputy': nouns of someone's tenure; a "
+        "titled name inside one, in a past-tense clause, is of that time (not 'during the "
+        "visit of President X')",
+    )
     kept_offices: Words = Field(
         frozenset(),
         description="keys of the offices (seats) a holder keeps on taking another: "

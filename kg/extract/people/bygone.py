@@ -78,6 +78,22 @@ def _happened(v) -> bool:
     )
 
 
+def _reflexive(tok) -> bool:
+    return tok.tag_ == "PRP" and tok.lower_.endswith(("self", "selves"))
+
+
+def antecedent(v):
+    """The noun a relative clause ``v`` is of: the word right before the comma that opens it ('the
+    brother of President X, who had been killed': X), where the parser hung it on another noun;
+    else the noun it hangs on."""
+    rel = v.left_edge if v.left_edge.lower_ in {"who", "whom"} else None
+    if rel is not None and rel.i >= 2 and rel.doc[rel.i - 1].text == "," and rel.i - 2 > v.head.i:
+        before = rel.doc[rel.i - 2]
+        if before.pos_ == "PROPN":
+            return before
+    return v.head
+
+
 def _deaths(para: int, doc, person: Person) -> Ended:
     pt = lexicon.load().past_tenure
     out: Ended = []
@@ -91,9 +107,11 @@ def _deaths(para: int, doc, person: Person) -> Ended:
                 continue
             subj = {"nsubj"} if lemma == "die" else {"dobj", "nsubjpass"}
             dead = [c for c in v.children if c.dep_ in subj]
-            # 'X, who died in 2015': the relative pronoun stands for the name
-            if v.dep_ == "relcl" and any(c.lower_ in {"who", "whom", "which"} for c in dead):
-                dead = [v.head]
+            # 'X, who died in 2015', 'X, who had himself been killed': the relative pronoun stands for the name
+            if v.dep_ == "relcl" and (
+                any(c.lower_ in {"who", "whom", "which"} for c in dead) or (dead and all(_reflexive(c) for c in dead))
+            ):
+                dead = [antecedent(v)]
             out += [(e, None) for t in _with_listed(dead) if (e := person(para, t)) is not None]
         elif lemma in pt.death_nouns and v.pos_ == "NOUN" and any(_year(t) for t in v.subtree):
             # (not 'an assassination attempt on X', 'death threats')
@@ -183,7 +201,7 @@ def _past_service(para: int, doc, person: Person, keys: Keys) -> Ended:
             subj = [c for c in v.head.children if c.dep_ in {"nsubj", "nsubjpass"}]
         # 'X, who was Speaker until 2015': the relative pronoun stands for the name
         if v.dep_ == "relcl" and any(c.lower_ in {"who", "whom"} for c in subj):
-            subj = [v.head]
+            subj = [antecedent(v)]
         which = _named_offices(v, para, keys)
         if which:
             out += [(e, which) for t in subj if (e := person(para, t)) is not None]

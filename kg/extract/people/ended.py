@@ -10,7 +10,10 @@ The words are ``titles.json`` ``past_tenure`` (``removal_verbs``, ``resign_verbs
 
 from __future__ import annotations
 
+from datetime import date
+
 from kg.extract.people.bygone import bygone_offices
+from kg.extract.people.dated import dated_offices
 from kg.extract.people.tenure import asserted
 from kg.model import Entity, Mention
 from kg.ontology import lexicon
@@ -42,8 +45,9 @@ def _as_offices(v):
     return [p for c in v.children if c.dep_ == "prep" and c.lower_ == "as" for p in c.children if p.dep_ == "pobj"]
 
 
-def ended_offices(mentions: list[Mention], docs) -> None:
-    """Drop the offices the article says its holders left (see the module docstring)."""
+def ended_offices(mentions: list[Mention], docs, published: date | None = None) -> None:
+    """Drop the offices the article says its holders left (see the module docstring), and those
+    of another time than the article's (``published``: its date, if known; :mod:`kg.extract.people.dated`)."""
     pt = lexicon.load().past_tenure
     if pt is None or not (pt.removal_verbs or pt.resign_verbs):
         return
@@ -162,6 +166,7 @@ def ended_offices(mentions: list[Mention], docs) -> None:
                         as_keys = {k for o in _as_offices(v) for k in keys(para, o)}
                         ended.append((e, as_keys or title_keys(para, t)))
     ended += [(e, _ALL if which is None else which) for e, which in bygone_offices(mentions, docs, person, keys)]
+    ended += dated_offices(mentions, docs, published)
     for e, which in ended:
         if which is _ALL:
             e.roles.difference_update({(r, o) for r, o in e.roles if r == "holdsOffice"})

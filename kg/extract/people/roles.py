@@ -8,7 +8,7 @@ from kg.extract.people.finder import Finder, capitalised, leader_words
 from kg.extract.people.lists import party_of_list
 from kg.extract.people.organisations import gazetteer_key, party_initials, party_word
 from kg.extract.people.predicates import fellow, party_context, predicate_role, such_as
-from kg.extract.people.tenure import clause_end, dated_title, drop_past_offices, in_past, past_tenure, year_span
+from kg.extract.people.tenure import clause_end, drop_past_offices, in_past, past_tenure, year_span
 from kg.model import Mention, fold
 
 
@@ -168,7 +168,6 @@ def appositions(f: Finder) -> None:
                             m.roles.append(("holdsOffice", om))
         if past is not None:
             drop_past_offices(f, m, past)
-        dated_title(f, m)
     # "Its leader, X," / "a Bloc MP – X –": a description followed by a name in apposition
     for d in [x for x in f.mentions if x.kind == "Description"]:
         k = d.end

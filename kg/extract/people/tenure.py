@@ -1,7 +1,7 @@
 """Offices held in the past (issue 14): a past-tense relative clause of tenure on a name ('who
 served as Vice President', 'President X, who led the country during the war'), an office over a
-span of years ('X, Speaker from 2011 to 2015'), a titled name in a past clause dated to a year
-('Attorney General X was held in contempt in 2012'). The words are ``titles.json`` ``past_tenure``."""
+span of years ('X, Speaker from 2011 to 2015'); a titled name in a clause of another time is
+:mod:`kg.extract.people.dated`'s. The words are ``titles.json`` ``past_tenure``."""
 
 from __future__ import annotations
 
@@ -102,27 +102,6 @@ def drop_past_offices(f: Finder, m: Mention, clause) -> None:
     ]
     if clause.lemma_ in f.lex.lead_verbs:
         m.roles[:] = [(r, o) for r, o in m.roles if not (r == "leaderOf" and s <= o.start < e)]
-
-
-def dated_title(f: Finder, m: Mention) -> None:
-    """'Attorney General X was held in contempt in 2012': a title before a name whose clause, in
-    the past tense, is dated to a year tells of the office then, not now; a verb of taking
-    office ('President X was elected in 2015') dates the start of a current office."""
-    pt, doc = f.lex.past_tenure, f.doc
-    head = doc[m.head]
-    if pt is None or head.dep_ not in {"nsubj", "nsubjpass"}:
-        return
-    verb = head.head
-    if verb.lemma_ in pt.dated_exceptions or not (
-        verb.tag_ == "VBD" or any(c.dep_ == "auxpass" and c.tag_ == "VBD" for c in verb.children)
-    ):
-        return
-    dated = any(
-        c.dep_ == "prep" and c.lower_ == "in" and any(t.dep_ == "pobj" and _year(t) and t.like_num for t in c.children)
-        for c in verb.children
-    )
-    if dated:
-        m.roles[:] = [(r, o) for r, o in m.roles if not (r == "holdsOffice" and m.start <= o.start < m.end)]
 
 
 def asserted(v) -> bool:
