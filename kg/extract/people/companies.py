@@ -35,6 +35,14 @@ def organisations(f: Finder, marked: bool = False) -> None:
             s += 1
         while e > s and (toks[e - 1].tag_ == "POS" or toks[e - 1].is_punct):
             e -= 1
+        # 'the House of Lords Privileges and Conduct Committee': the body's name after its house
+        h = f.owner.get(s)
+        if h is not None and h.kind == "Legislature" and h.start >= ent.start and h.end < e - 1:
+            s = h.end
+        # ('[Privileges and] Conduct Committee': the words the model left before a body's name, over 'and')
+        if texts[e - 1] in heads or texts[e - 1] in lex.org_head_words:
+            while s > 1 and lowers[s - 1] in {"and", "&"} and f.capitalised(s - 2) and (s - 2) not in f.owner:
+                s -= 2
         # the part before a name or title another finder took ('Amnesty International Director X')
         k = s
         while k < e and k not in f.owner:
@@ -57,12 +65,18 @@ def organisations(f: Finder, marked: bool = False) -> None:
             continue
         if marked and not (
             texts[e - 1] in heads
+            or texts[e - 1] in lex.org_head_words
             or _acronym(text)
             or any(lowers[w] in lex.grammar["organisation_markers"] for w in words)
         ):
             continue
-        # a title ('the Governor General of Canada') or a party's initials ('the PTI leader') is no company
-        if any(lowers[w] in lex.office_words() for w in words) or (_acronym(text) and party_initials(f, text)):
+        # a title ('the Governor General of Canada', 'Undersecretary [of State for Defence]') or a party's
+        # initials ('the PTI leader') is no company
+        if (
+            any(lowers[w] in lex.office_words() for w in words)
+            or (_acronym(text) and party_initials(f, text))
+            or (s > 1 and lowers[s - 1] in {"of", "for"} and lowers[s - 2] in lex.office_words())
+        ):
             continue
         st = s - 1 if s > 0 and lowers[s - 1] == "the" else s
         f.add(Mention(f.para, st, e, "Organization", text, f.span_head(s, e), key=fold(text)))
