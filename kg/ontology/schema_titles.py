@@ -80,9 +80,9 @@ class PastTenure(_Strict):
         "'until 2019', 'between 2001 and 2005')"
     )
     dated_exceptions: Words = Field(
-        description="verbs of taking office: 'President X was elected in 2015' dates the "
+        description="verbs of taking or keeping office: 'President X was elected in 2015' dates the "
         "start of the office, not a past event of its holder; 'X was elected "
-        "Speaker', 'they elected X as Speaker' give the office"
+        "Speaker', 'they elected X as Speaker', 'voted to keep X as prime minister' give the office"
     )
     assume_verbs: Words = Field(
         description="'X assumed the office of Speaker', 'X took office as Mayor': verbs whose "

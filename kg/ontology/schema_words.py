@@ -176,6 +176,11 @@ class GrammarFile(_Strict):
         description="what begins a title's body, seat or place before a name in apposition ('The Speaker of the "
         "Assembly, X', 'The Labour MP for Bath, X', 'The Democratic senator from Ohio, X'); 'for' gives the seat"
     )
+    place_nouns: Words = Field(
+        frozenset(),
+        description="lower-case nouns that end a place's name in a title's qualifier ('The president of the "
+        "Lombardy region, X', 'the governor of Kano state, X'); not a body ('the head of the regional council, X')",
+    )
     motion_parts: Words = Field(
         description="a part or reading of a motion stands for it as an argument ('opposed "
         "both articles of impeachment', 'voted against the second reading of the bill')"

@@ -165,6 +165,10 @@ class DocumentResolver(PronounResolver):
                     if m.desc.get("alias")
                     else ()
                 )
+                # 'Minister for Housing', 'Undersecretary for Education': a portfolio's title as written
+                surface = self.docs[m.para][m.start : m.end].text if m.desc.get("alias") else ""
+                if surface[:1].isupper() and surface not in {m.name, *aliases}:
+                    aliases = (*aliases, surface)
                 m.entity = self.entity("Office", m.key or fold(m.name), m.name, [a for a in aliases if a])
             elif m.kind == "Motion":
                 if m.desc.get("named"):

@@ -7,7 +7,8 @@ apposition is left to :func:`kg.extract.people.roles.appositions`."""
 from __future__ import annotations
 
 from kg.extract.people.finder import Finder
-from kg.extract.people.offices import name_after, not_current
+from kg.extract.people.names import name_after
+from kg.extract.people.offices import not_current
 from kg.model import Mention, fold
 
 

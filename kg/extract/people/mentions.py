@@ -217,6 +217,23 @@ def second_pass(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragr
         ms.sort(key=lambda m: (m.start, -m.end))
 
 
+def _holds_predicate(head, ms: list[Mention], lex) -> bool:
+    """Is ``head`` the subject of a verb that gives it an office ('X Y is the MLA for Z', 'X Y was
+    elected Speaker', 'X Y became Mayor', 'X Y was appointed as Minister of Finance'), or the object
+    of a taking ('the council retained X Y as mayor')?"""
+    verb = head.head
+    taking = lex.past_tenure.dated_exceptions if lex.past_tenure is not None else frozenset()
+    # ('they elected X Y as Speaker', 'voted to keep X Y as prime minister': the object of a taking)
+    if not (
+        (head.dep_ in {"nsubj", "nsubjpass"} and verb.lemma_ in {"be", "become"} | taking)
+        or (head.dep_ == "dobj" and verb.lemma_ in taking)
+    ):
+        return False
+    preds = [c.i for c in verb.children if c.dep_ in {"attr", "oprd"}]
+    preds += [p.i for c in verb.children if c.dep_ == "prep" and c.lower_ == "as" for p in c.children]
+    return any(d.kind in {"Office", "Description"} and d.start <= i < d.end for d in ms for i in preds)
+
+
 def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: list[Paragraph]) -> None:
     """Two capitalised words are not a person by default ('Highway Patrol', 'Control Law',
     'Lenten Break'): a run of capitalised words the model did not type as a person stays one
@@ -282,6 +299,8 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
                     and doc[m.end].tag_ == "POS"
                     and any(p.kind == "PoliticalParty" and p.start == m.end + 1 for p in ms)
                 )
+                # "X Y is the BJP MLA for Z", "X Y was elected Speaker": the subject of an office
+                said = said or _holds_predicate(head, ms, lex)
                 # (a surname typed elsewhere is not enough: 'Longtime Imus in the Morning' is a show)
                 # ('Baroness Uddin': an honorific that opens the run)
                 if not (

@@ -5,7 +5,7 @@ where the name after it begins ("President of France X", "MP (Member of Parliame
 from __future__ import annotations
 
 from kg.extract.people.finder import Finder, capitalised, longest, per_lexicon
-from kg.extract.people.given_names import is_given_name
+from kg.extract.people.names import name_after
 from kg.model import Mention
 from kg.ontology.schema import Office
 
@@ -25,13 +25,36 @@ def titles(f: Finder) -> list[Title]:
     out: list[Title] = []
     for s, e, key in longest(found):
         o = by_key[key]
-        if o.title_case and not capitalised(doc[s]) and not place_licensed(f, s, e):
-            _definite_title(f, s, e, o)
+        portfolio = (
+            o.portfolio and e + 1 < len(doc) and doc[e].lower_ in {"of", "for"} and doc[e + 1].lower_ in lex.portfolios
+        )
+        # 'elected X as mayor', 'kept X as their president': the office an 'as' phrase names
+        named_as = s > 0 and (
+            doc[s - 1].lower_ == "as" or (s > 1 and doc[s - 2].lower_ == "as" and doc[s - 1].pos_ in {"DET", "PRON"})
+        )
+        if (
+            o.title_case
+            and not capitalised(doc[s])
+            and not place_licensed(f, s, e)
+            and not _before_name(f, s, e)
+            and not portfolio
+            and not named_as
+        ):
+            # ('the chair': whoever presides, a description of its own)
+            if f.span_text(s, e).lower() not in lex.presiding_descriptions:
+                _definite_title(f, s, e, o)
             continue
         # a company's post: 'senior vice president X', 'X, a vice president at Acme', 'Acme Vice President X'
         company = f.owner.get(s - 1) if s > 0 else None
+        # (a house's committee is no company: 'the House Intelligence Committee Representative X')
+        bodies = lex.committee_chairs.heads if lex.committee_chairs is not None else frozenset()
         if (
-            (company is not None and company.kind == "Organization" and not o.body_post)
+            (
+                company is not None
+                and company.kind == "Organization"
+                and not o.body_post
+                and f.texts[company.end - 1] not in bodies
+            )
             or (s > 0 and doc[s - 1].lower_ in o.other_sense_before)
             or (
                 e + 1 < len(doc)
@@ -47,13 +70,27 @@ def titles(f: Finder) -> list[Title]:
             continue
         if o.portfolio:
             # "Minister of Finance" / "Minister for Foreign Affairs" / "US Secretary of State"
-            if e + 1 < len(doc) and doc[e].lower_ in {"of", "for"} and capitalised(doc[e + 1]):
+            # (lower-case too, with a portfolio word: 'the secretary of state', 'the minister for health')
+            if (
+                e + 1 < len(doc)
+                and doc[e].lower_ in {"of", "for"}
+                and (capitalised(doc[e + 1]) or (doc[e + 1].lower_ in lex.portfolios and not capitalised(doc[s])))
+            ):
                 pe = (
                     e + 3
                     if e + 2 < len(doc) and f"{doc[e + 1].lower_} {doc[e + 2].lower_}" in lex.portfolios
                     else e + 2
                 )
                 words = _portfolio_words(doc[e + 1 : pe])
+                # "Undersecretary of State for Defence", "Minister of State for Education": a second
+                # portfolio, the title as written
+                if pe + 1 < len(doc) and doc[pe].lower_ == "for" and capitalised(doc[pe + 1]):
+                    pe2 = (
+                        pe + 2 + (pe + 2 < len(doc) and f"{doc[pe + 1].lower_} {doc[pe + 2].lower_}" in lex.portfolios)
+                    )
+                    label = f"{o.label} {doc[e].lower_} {words} for {_portfolio_words(doc[pe + 1 : pe2])}"
+                    out.append((s, pe2, (o, label, label)))
+                    continue
                 out.append((s, pe, (o, f"{words} {o.label}", f"{o.label} of {words}")))
                 continue
             # "Finance Minister" / "foreign minister" / "Home Affairs Minister" / "Commerce Secretary"
@@ -74,18 +111,57 @@ def titles(f: Finder) -> list[Title]:
     return [_shadow(f, x, by_key) for x in out]
 
 
+def _before_name(f: Finder, s: int, e: int) -> bool:
+    """A lower-case title right before a person's name ('he advised president Arif Rahim', 'the
+    mayor Luca Pastore'): after no capitalised word, which would make it an organisation's post
+    ('Acme president X', 'ANC president X'), nor a noun or adjective ('general secretary X')."""
+    doc = f.doc
+    # (after a verb, a preposition or an article, not a word it compounds with: 'general secretary X')
+    if s > 0 and (
+        capitalised(doc[s - 1])
+        or (s - 1) in f.owner
+        or doc[s - 1].tag_ == "POS"
+        or doc[s - 1].pos_ not in {"DET", "VERB", "AUX", "ADP", "PUNCT", "CCONJ", "SCONJ", "PART"}
+    ):
+        return False
+    n = name_after(f, e)
+    return n - e >= 2 and doc[n - 1].ent_type_ == "PERSON"
+
+
 def _definite_title(f: Finder, s: int, e: int, o) -> None:
     """'the president', 'the senator' in lower case, standing alone: a description of the one person
     the document gives that office (resolve stage), never an office of its own; not 'the president of
     the club', 'the president at Acme', 'the company president'."""
     doc = f.doc
-    if s == 0 or doc[s - 1].lower_ != "the" or doc[e - 1].tag_ not in {"NN", "NNP"}:
+    # past an adjective, a possessive or a place noun ('the current governor', 'the state's governor',
+    # 'the state governor'), not a word of another time ('the former governor', 'the then governor')
+    k = s - 1
+    while (
+        k > 0
+        and s - k <= 3
+        and (
+            doc[k].pos_ == "ADJ"
+            or doc[k].tag_ == "POS"
+            or doc[k + 1].tag_ == "POS"
+            or doc[k].lower_ in f.lex.grammar["place_nouns"]
+        )
+    ):
+        if doc[k].lower_ in f.lex.not_current:
+            return
+        k -= 1
+    if k < 0 or doc[k].lower_ != "the" or doc[e - 1].tag_ not in {"NN", "NNP"}:
         return
     # ('accused the president of lying': the charge, not the office's place)
     if e + 1 < len(doc) and doc[e].lower_ in {"of", "at"} and doc[e + 1].tag_ != "VBG":
         return
-    if f.free(s - 1, e) and name_after(f, e) == e:
-        f.add(Mention(f.para, s - 1, e, "Description", f.span_text(s - 1, e), e - 1, desc={"office_key": o.key}))
+    if f.free(k, e) and name_after(f, e) == e:
+        d = f.add(
+            Mention(f.para, k, e, "Description", f.span_text(k, e), e - 1, desc={"office_key": o.key, "title": (s, e)})
+        )
+        # "X, the governor,", "X, the current mayor.": in apposition to a name, the name holds the office
+        if k > 1 and doc[k - 1].text == "," and doc[k - 2].pos_ == "PROPN" and (e == len(doc) or doc[e].is_punct):
+            office = Mention(f.para, s, e, "Office", o.label, e - 1, key=o.key, desc={"office": o, "alias": None})
+            d.roles.append(("holdsOffice", f.add(office)))
 
 
 def _shadow(f: Finder, found: Title, by_key: dict) -> Title:
@@ -234,8 +310,13 @@ def not_current(f: Finder, s: int, e: int) -> bool:
         # (not 'then the Prime Minister': 'then' also tells of the time of the clause)
         if t.pos_ == "DET" and k > 0 and doc[k - 1].lower_ in lex.grammar["past_title_adverbs"]:
             return True
+        # "former president and member of parliament X": over a title coordinated before this one
+        coordinated = t.lower_ == "and" or (t.lower_ in lex.office_words() and k + 1 < s and doc[k + 1].lower_ == "and")
         if not (
-            t.text in {"-", "–"} or t.pos_ in {"ADJ", "PROPN"} or (owner is not None and owner.kind == "PoliticalParty")
+            t.text in {"-", "–"}
+            or t.pos_ in {"ADJ", "PROPN"}
+            or (owner is not None and owner.kind == "PoliticalParty")
+            or coordinated
         ):
             break
         k -= 1
@@ -253,90 +334,6 @@ def not_current(f: Finder, s: int, e: int) -> bool:
     return e + 1 < len(doc) and doc[e].text in {"-", "–"} and doc[e + 1].lower_ in lex.elect_suffixes
 
 
-def name_after(f: Finder, i: int) -> int:
-    """End of a personal name starting at token i (capitalised proper nouns), or i."""
-    doc, lex = f.doc, f.lex
-    j = i
-    while j < len(doc) and j - i < 6 and j not in f.owner:
-        tok = doc[j]
-        # a hyphen inside a name: "Yves-Francois"
-        if tok.text == "-" and j > i and not doc[j - 1].whitespace_ and j + 1 < len(doc) and capitalised(doc[j + 1]):
-            j += 1
-            continue
-        if not (
-            capitalised(tok)
-            and tok.pos_ in {"PROPN", "NOUN", "ADJ", "VERB"}
-            and tok.text not in lex.name_stop_words
-            # ("O'Brien", "D’Souza": an apostrophe inside a name)
-            and (
-                tok.is_alpha
-                or "-" in tok.text
-                or tok.text.endswith(".")
-                or tok.text.replace("'", "").replace("’", "").isalpha()
-            )
-        ):
-            break
-        if tok.ent_type_ in {"DATE", "TIME", "CARDINAL", "ORDINAL"}:
-            break
-        j += 1
-    # a name needs a proper noun in it
-    if j > i and not any(doc[k].pos_ == "PROPN" for k in range(i, j)):
-        return i
-    return j
-
-
-def name_start(f: Finder, e: int) -> int:
-    """Where the name after a title ending at ``e`` begins: right after it, after the place of the
-    office ('President of France X', 'Chief Executive of Hong Kong X'), or after an abbreviation
-    or expansion in brackets ('MP (Member of Parliament) X', 'Member of Parliament (MP) X')."""
-    doc = f.doc
-    k = e
-    # "of (the) <place>" ('President of Ukraine X'), "to <place>" ('Ambassador to Germany X'):
-    # a place the model typed, wholly, or a country's name the model ran into the name
-    if k + 1 < len(doc) and doc[k].lower_ in {"of", "to"}:
-        j0 = j = k + 1 + (doc[k + 1].lower_ == "the")
-        if j < len(doc) and doc[j].ent_type_ == "GPE" and doc[j].ent_iob_ == "B" and j not in f.owner:
-            j += 1
-            while j < len(doc) and doc[j].ent_iob_ == "I":
-                j += 1
-            if j > k + 1 and name_after(f, j) > j:
-                return j
-            # the model ran the name into the place ('of [Hong Kong Carrie Lam]'): a given name splits them
-            given = next(
-                (p for p in range(j0 + 1, j - 1) if is_given_name(doc[p].text) and name_after(f, p) >= j), None
-            )
-            if given is not None:
-                return given
-        c = _country_name_end(f, j0) if j0 < len(doc) else j0
-        if c > j0 and name_after(f, c) > c:
-            return c
-    # "(MP)" / "(Member of Parliament)"
-    if k < len(doc) and doc[k].text == "(":
-        close = next((j for j in range(k + 1, min(k + 6, len(doc))) if doc[j].text == ")"), None)
-        if close is not None and close > k + 1 and name_after(f, close + 1) > close + 1:
-            return close + 1
-    return e
-
-
-def _country_name_end(f: Finder, j: int) -> int:
-    """End of a country's name (``countries.json``, capitalised, one to three words) at ``j``, or ``j``."""
-    names = _country_names(f.lex)
-    if not f.capitalised(j):
-        return j
-    for n in (3, 2, 1):
-        if j + n <= len(f.tokens) and f.span_text(j, j + n) in names and f.free(j, j + n):
-            return j + n
-    return j
-
-
-@per_lexicon
-def _country_names(lex) -> frozenset[str]:
-    """The capitalised country words of ``countries.json``; made once per lexicon, not once per title."""
-    return frozenset(
-        w for ws in lex.countries.values() for w in ws if (w[:1].isupper() and " " not in w.strip(".")) or w.istitle()
-    )
-
-
 def place_licensed(f: Finder, s: int, e: int) -> bool:
     """May a title that is a title only when capitalised stand lower-case here? Yes, when a place
     or nationality qualifies it: 'Ukrainian president X', 'Puerto Rico's governor', 'the mayor of
@@ -349,5 +346,11 @@ def place_licensed(f: Finder, s: int, e: int) -> bool:
         return True
     if e + 1 < len(doc) and doc[e].lower_ == "of":
         j = e + 1 + (doc[e + 1].lower_ == "the")
-        return j < len(doc) and doc[j].ent_type_ == "GPE"
+        if j < len(doc) and doc[j].ent_type_ == "GPE":
+            return True
+        # 'the president of the Lombardy region', 'the governor of Kano state'
+        k = j
+        while k < len(doc) and k - j < 3 and f.capitalised(k):
+            k += 1
+        return j < k < len(doc) and f.lowers[k] in f.lex.grammar["place_nouns"]
     return False

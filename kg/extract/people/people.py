@@ -8,7 +8,8 @@ from spacy.tokens import Token
 
 from kg.extract.people.epithets import presiding_words, standalone
 from kg.extract.people.finder import Finder, modifier
-from kg.extract.people.offices import name_after, name_start, not_current, titles
+from kg.extract.people.names import name_after, name_start
+from kg.extract.people.offices import not_current, titles
 from kg.extract.people.organisations import party_word, unknown_party_before_role
 from kg.model import Mention, fold
 

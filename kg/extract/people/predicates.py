@@ -35,6 +35,19 @@ def predicate_role(f: Finder, m: Mention) -> None:
         return
     head = doc[m.head]
     verb = head.head
+    # "X, who is the secretary of state": a relative clause's subject stands for the name
+    rel = next(
+        (
+            (w, c)
+            for c in head.children
+            if c.dep_ == "relcl"
+            for w in c.children
+            if w.dep_ in {"nsubj", "nsubjpass"} and w.lower_ in {"who", "that"}
+        ),
+        None,
+    )
+    if rel is not None:
+        head, verb = rel
     # (not 'expected to become'; but 'voted to elect X as leader' has elected)
     if (verb.dep_ == "xcomp" and not (verb.head.lemma_ == "vote" and verb.head.tag_ == "VBD")) or any(
         c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _FUTURE) for c in verb.children
@@ -62,6 +75,15 @@ def predicate_role(f: Finder, m: Mention) -> None:
     ]
     for c in preds:
         d = f.owner.get(c.i)
+        # "X is the BJP MLA for Y": the description the title heads, with its party
+        d = next(
+            (
+                x
+                for x in f.mentions
+                if x.kind == "Description" and x.start <= c.i < x.end and d in (None, *[o for _, o in x.roles])
+            ),
+            d,
+        )
         roles = []
         if d is not None and d.kind == "Office" and not past_title(f, d):
             roles.append(("holdsOffice", d))
