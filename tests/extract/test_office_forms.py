@@ -42,6 +42,7 @@ pytestmark = pytest.mark.model
     ("Chief Justice Ramon Pena swore in the new ministers.", "Ramon Pena", "Chief Justice"),
     ("Rakesh Verma is the BJP MLA for Lakhpur.", "Rakesh Verma", "Member of the Legislative Assembly"),
     ("Amara Osei was elected Speaker in January.", "Amara Osei", "Speaker"),
+    ("Ann Hale, the ANC MPL for Soweto, spoke.", "Ann Hale", "Member of the Provincial Legislature"),
     ("Tomasz Nowak, Polish Undersecretary of State for Defence, noted large exercises.", "Tomasz Nowak",
      "Undersecretary of State for Defence"),
     ("Bolton often had disagreements with Mike Pomp who is the secretary of state.", "Mike Pomp", "State Secretary"),

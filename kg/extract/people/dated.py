@@ -176,7 +176,7 @@ def of_another_time(i: int, doc, year: int | None, seat: bool = False) -> bool:
 
 def _deputy_of(key: str, second: frozenset[str]) -> str | None:
     """'vice-president' -> 'president', 'deputy-speaker' -> 'speaker': the office a deputy's stands under."""
-    first, _, rest = key.partition("-")
+    first, _, rest = key.replace(" ", "-").partition("-")
     return rest if first in second and rest else None
 
 

@@ -267,6 +267,15 @@ def _drop_unsupported_runs(docs: list[Doc], found: list[list[Mention]], parsed: 
         keep = []
         typed_heads = {m.head for m in ms if m.kind == "Person" and not m.desc.get("run")}
         for m in ms:
+            # "the member for Brandon East", "the MP for Kingston North": the seat is a place, not a person
+            if (
+                m.kind == "Person"
+                and m.desc.get("run")
+                and m.start > 1
+                and doc[m.start - 1].lower_ == "for"
+                and doc[m.start - 2].lower_ in lex.grammar["seat_nouns"]
+            ):
+                continue
             if (
                 m.kind == "Person"
                 and m.desc.get("run")

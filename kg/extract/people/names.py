@@ -4,6 +4,8 @@ words are capitalised proper nouns, over hyphens and apostrophes ('Yves-Francois
 
 from __future__ import annotations
 
+from spacy.tokens import Token
+
 from kg.extract.people.finder import Finder, capitalised, per_lexicon
 from kg.extract.people.given_names import is_given_name
 
@@ -103,4 +105,42 @@ def _country_names(lex) -> frozenset[str]:
     """The capitalised country words of ``countries.json``; made once per lexicon, not once per title."""
     return frozenset(
         w for ws in lex.countries.values() for w in ws if (w[:1].isupper() and " " not in w.strip(".")) or w.istitle()
+    )
+
+
+def after_seat(f: Finder, k: int) -> bool:
+    """Is token ``k`` right after 'for' after a seat noun ('the MP for [Bath]', 'the member for
+    [Kingston North]')? There the seat begins, not a name."""
+    return k > 1 and f.lowers[k - 1] == "for" and f.lowers[k - 2] in f.lex.grammar["seat_nouns"]
+
+
+def past_seat(f: Finder, s: int, e: int) -> int:
+    """Where a name the model found at ``s:e`` begins past a seat it ran into ('the MP for [Bath Tom
+    Reyes]'): at its given name; ``e`` (no name) when it is all seat ('the member for Kingston North')."""
+    if not after_seat(f, s):
+        return s
+    return next((p for p in range(s + 1, e - 1) if is_given_name(f.texts[p])), e)
+
+
+def given_name_before(f: Finder, tok: Token, s: int, e: int) -> bool:
+    """Is ``tok``, right before the name ``doc[s:e]``, a given name the model's entity left out ('Ms
+    Priya [Menon]'): a capitalised proper noun compounded onto the name, not a title, an honorific, a
+    party word or a seat ('the MP for Bath [Tom Reyes]')?"""
+    lex = f.lex
+    return (
+        tok.pos_ == "PROPN"
+        and tok.dep_ == "compound"
+        and s <= tok.head.i < e
+        and tok.is_title
+        and tok.is_alpha
+        and tok.ent_type_ in {"", "PERSON"}
+        and tok.i not in f.owner
+        and tok.text not in lex.name_stop_words
+        and not (tok.i > 0 and f"{tok.nbor(-1).text} {tok.text}" in lex.name_stop_words)
+        and tok.lower_ not in lex.office_words()
+        and tok.lower_ not in lex.honorifics
+        and tok.lower_.rstrip(".") not in lex.grammar["title_words"]
+        and tok.text not in lex.party_head_words
+        and tok.lower_ not in lex.party_roles
+        and not after_seat(f, tok.i)
     )

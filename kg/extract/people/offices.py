@@ -108,7 +108,7 @@ def titles(f: Finder) -> list[Title]:
         if o.bare_context and not _bare_title_licensed(f, s, e, o):
             continue
         out.append((s, e, (o, o.label, None)))
-    return [_shadow(f, x, by_key) for x in out]
+    return [_second(f, _shadow(f, x, by_key)) for x in out]
 
 
 def _before_name(f: Finder, s: int, e: int) -> bool:
@@ -180,6 +180,19 @@ def _shadow(f: Finder, found: Title, by_key: dict) -> Title:
     ):
         return found
     return (s - 1, e, (shadow, f"Shadow {label}", f"Shadow {label}"))
+
+
+def _second(f: Finder, found: Title) -> Title:
+    """'Deputy President X', 'Assistant Speaker X', 'Deputy Chief Whip X': a second-in-command's
+    title the lexicon has no office for is the second's own office, never the principal's (the
+    lexicon's own come whole: 'Deputy Speaker', 'Vice President')."""
+    doc = f.doc
+    s, e, (o, label, alias) = found
+    second = f.lex.grammar["second_in_command_words"]
+    if s == 0 or f.lowers[s - 1] not in second or (s - 1) in f.owner or alias == "plural":
+        return found
+    name = f"{doc[s - 1].text.title()} {label}"
+    return (s - 1, e, (o, name, name))
 
 
 def _qualified_forms(f: Finder) -> list[tuple[int, int, str]]:

@@ -4,11 +4,9 @@ names, role descriptions ("the NDP leader", "the chair"), pronouns and relative 
 
 from __future__ import annotations
 
-from spacy.tokens import Token
-
 from kg.extract.people.epithets import presiding_words, standalone
 from kg.extract.people.finder import Finder, modifier
-from kg.extract.people.names import name_after, name_start
+from kg.extract.people.names import given_name_before, name_after, name_start, past_seat
 from kg.extract.people.offices import not_current, titles
 from kg.extract.people.organisations import party_word, unknown_party_before_role
 from kg.model import Mention, fold
@@ -115,10 +113,11 @@ def people(f: Finder) -> None:
         # (a party the entity runs into: '1931 [John McGovern Independent] Labour Party' in a table's row)
         while e > s and (toks[e - 1].tag_ == "POS" or toks[e - 1].is_punct or _party_at(f, e - 1)):
             e -= 1
+        s = past_seat(f, s, e)  # "the MP for Bath Tom Reyes": the seat is no part of a name
         # a given name the model left out of the entity ('Ms Priya [Menon]'): a capitalised
-        # proper noun compounded onto the name, not a title, an honorific or a party word
+        # proper noun compounded onto the name, not a title, an honorific, a party word or a seat
         if s == ent.start:  # (a title trimmed off the front says where the name begins)
-            while s > 0 and s < e and _given_name(f, toks[s - 1], s, ent.end):
+            while s > 0 and s < e and given_name_before(f, toks[s - 1], s, ent.end):
                 s -= 1
         # a link the model took for a name ('pic.twitter.com/...' after a post) is no one
         if s < e and f.free(s, e) and not any(toks[k].like_url for k in range(s, e)) and not _designation(f, s):
@@ -195,27 +194,6 @@ def _plural_title(f: Finder, s: int, e: int, office, past: bool, party: Mention 
 
 def _party_at(f: Finder, i: int) -> bool:
     return i in f.owner and f.owner[i].kind == "PoliticalParty"
-
-
-def _given_name(f: Finder, tok: Token, s: int, e: int) -> bool:
-    """Is ``tok``, right before the name ``doc[s:e]``, a given name the entity left out?"""
-    lex = f.lex
-    return (
-        tok.pos_ == "PROPN"
-        and tok.dep_ == "compound"
-        and s <= tok.head.i < e
-        and tok.is_title
-        and tok.is_alpha
-        and tok.ent_type_ in {"", "PERSON"}
-        and tok.i not in f.owner
-        and tok.text not in lex.name_stop_words
-        and not (tok.i > 0 and f"{tok.nbor(-1).text} {tok.text}" in lex.name_stop_words)
-        and tok.lower_ not in lex.office_words()
-        and tok.lower_ not in lex.honorifics
-        and tok.lower_.rstrip(".") not in lex.grammar["title_words"]
-        and tok.text not in lex.party_head_words
-        and tok.lower_ not in lex.party_roles
-    )
 
 
 def _title_person(
