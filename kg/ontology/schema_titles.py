@@ -129,6 +129,17 @@ class PastTenure(_Strict):
         "the titled name they were for is of another time (not 'has worked for three years "
         "for Senator X', still so)",
     )
+    service_prepositions: Words = Field(
+        frozenset(),
+        description="'worked for X', 'served under X', 'interned with X': the prepositions "
+        "before whom a service was for",
+    )
+    dating_prepositions: Words = Field(
+        frozenset(),
+        description="'the trial of President X in 1998', 'during 2019', 'on 4 May 2017': the "
+        "prepositions that date a clause to a year ('since 2015' never does: the office goes on); "
+        "'during his time as President X's deputy': they open a tenure too",
+    )
     duration_nouns: Words = Field(
         frozenset(),
         description="'for three years', 'for a decade': nouns of a length of time that makes a "

@@ -17,8 +17,8 @@ Traps: a year close to the article's ('Prime Minister X said in 2023 that ...' i
 2024), the taking of an office ('President X, who was elected in 2015', 'President X took office
 in 2015'), a span still open ('since 2015', 'has worked for three years for Senator X'), another
 office of the same holder ('MP X became Speaker'). The words are ``titles.json`` ``past_tenure``
-(``dated_exceptions``, ``assume_verbs``, ``span_words``, ``service_verbs``, ``tenure_nouns``,
-``duration_nouns``) and ``grammar.json`` ``second_in_command_words``."""
+(``dated_exceptions``, ``assume_verbs``, ``span_words``, ``dating_prepositions``,
+``service_verbs``, ``service_prepositions``, ``tenure_nouns``, ``duration_nouns``) and ``grammar.json`` ``second_in_command_words``."""
 
 from __future__ import annotations
 
@@ -29,9 +29,6 @@ from kg.extract.people.tenure import asserted, in_past
 from kg.model import Entity, Mention
 from kg.ontology import lexicon
 
-#: the prepositions that date a clause ('in 1998', 'during 2019', 'on 4 May 2017'); the span words
-#: of ``past_tenure`` ('from 2009 to 2013', 'until 2015') date it too; 'since 2015' never does
-_DATING = frozenset({"in", "during", "on"})
 #: how many years before the article's a year must be to be of another time; for a seat, held for
 #: terms of years ('Senator X voted against it in 2021'), a decade
 GAP, SEAT_GAP = 2, 10
@@ -60,18 +57,20 @@ def _latest_year(toks) -> int | None:
     return max(years) if years else None
 
 
-def _dating_years(path, span_words) -> list[int]:
+def _dating_years(path, pt) -> list[int]:
     """The years that date the clause of ``path``: a dating preposition on a token of the path
     ('the trial of X in 1998', 'proceed ... in 1998'), a year before a noun of it ('the 1998 trial
     of X'), or a date in a past participle on the clause's subject ('a plan backed in 2021 was
-    rejected by X')."""
+    rejected by X'). The prepositions are ``dating_prepositions`` and ``span_words`` ('from 2009
+    to 2013', 'until 2015'); 'since 2015' never dates a clause."""
+    dating = pt.dating_prepositions | pt.span_words
     on_path = {t.i for t in path}
     out: list[int] = []
     for t in path:
         for c in t.children:
             if c.i in on_path:
                 continue
-            if c.dep_ == "prep" and (c.lower_ in _DATING or c.lower_ in span_words):
+            if c.dep_ == "prep" and c.lower_ in dating:
                 y = _latest_year(x for x in c.subtree if not (x.pos_ == "VERB" and x.i != c.i))
                 if y is not None:
                     out.append(y)
@@ -83,7 +82,7 @@ def _dating_years(path, span_words) -> list[int]:
     ):
         for s in (c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"} and c.i not in on_path):
             for a in (c for c in s.children if c.dep_ == "acl" and c.tag_ == "VBN"):
-                for p in (c for c in a.children if c.dep_ == "prep" and c.lower_ in _DATING):
+                for p in (c for c in a.children if c.dep_ == "prep" and c.lower_ in pt.dating_prepositions):
                     if (y := _latest_year(p.subtree)) is not None:
                         out.append(y)
     return out
@@ -119,7 +118,7 @@ def _finished_service(path, pt) -> bool:
     if len(path) < 3 or verb.lemma_.lower() not in pt.service_verbs or not in_past(verb):
         return False
     prep = path[-2]
-    if prep.dep_ != "prep" or prep.lower_ not in {"for", "under", "with"}:
+    if prep.dep_ != "prep" or prep.lower_ not in pt.service_prepositions:
         return False
     return any(
         (c.dep_ == "prep" and c.lower_ == "for" and any(p.lemma_.lower() in pt.duration_nouns for p in c.children))
@@ -136,7 +135,7 @@ def _tenure_of_another_time(i: int, doc, pt) -> bool:
     on the words, not the parse, which often tears the phrase apart."""
     sent = doc[i].sent
     for t in sent:
-        if t.lower_ not in {"during", "in"} or t.i + 3 >= sent.end:
+        if t.lower_ not in pt.dating_prepositions or t.i + 3 >= sent.end:
             continue
         k = t.i + 1
         while k < min(t.i + 4, sent.end) and doc[k].lemma_.lower() not in pt.tenure_nouns:
@@ -171,7 +170,7 @@ def of_another_time(i: int, doc, year: int | None, seat: bool = False) -> bool:
         return _undated_clause(head, pt)
     if path[-1].pos_ in {"VERB", "AUX"} and _taking(path[-1], pt) and head.dep_ in {"nsubj", "nsubjpass", "dobj"}:
         return False
-    return any(y <= year - (SEAT_GAP if seat else GAP) for y in _dating_years(path, pt.span_words))
+    return any(y <= year - (SEAT_GAP if seat else GAP) for y in _dating_years(path, pt))
 
 
 def _deputy_of(key: str, second: frozenset[str]) -> str | None:
