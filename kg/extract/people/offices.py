@@ -25,12 +25,25 @@ def titles(f: Finder) -> list[Title]:
     out: list[Title] = []
     for s, e, key in longest(found):
         o = by_key[key]
+        # 'the secretary of state': a definite lower-case title with its portfolio (not a bare 'as
+        # secretary of state', as often the office of a nomination as of a tenure)
         portfolio = (
-            o.portfolio and e + 1 < len(doc) and doc[e].lower_ in {"of", "for"} and doc[e + 1].lower_ in lex.portfolios
+            o.portfolio
+            and s > 0
+            and doc[s - 1].lower_ == "the"
+            and e + 1 < len(doc)
+            and doc[e].lower_ in {"of", "for"}
+            and doc[e + 1].lower_ in lex.portfolios
         )
         # 'elected X as mayor', 'kept X as their president': the office an 'as' phrase names
-        named_as = s > 0 and (
-            doc[s - 1].lower_ == "as" or (s > 1 and doc[s - 2].lower_ == "as" and doc[s - 1].pos_ in {"DET", "PRON"})
+        # (not a portfolio's office without its portfolio: 'as secretary of state')
+        named_as = (
+            s > 0
+            and not o.portfolio
+            and (
+                doc[s - 1].lower_ == "as"
+                or (s > 1 and doc[s - 2].lower_ == "as" and doc[s - 1].pos_ in {"DET", "PRON"})
+            )
         )
         if (
             o.title_case
@@ -74,7 +87,7 @@ def titles(f: Finder) -> list[Title]:
             if (
                 e + 1 < len(doc)
                 and doc[e].lower_ in {"of", "for"}
-                and (capitalised(doc[e + 1]) or (doc[e + 1].lower_ in lex.portfolios and not capitalised(doc[s])))
+                and (capitalised(doc[e + 1]) or (portfolio and not capitalised(doc[s])))
             ):
                 pe = (
                     e + 3
