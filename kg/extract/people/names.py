@@ -48,9 +48,10 @@ def name_start(f: Finder, e: int) -> int:
     or expansion in brackets ('MP (Member of Parliament) X', 'Member of Parliament (MP) X')."""
     doc = f.doc
     k = e
-    # "of (the) <place>" ('President of Ukraine X'), "to <place>" ('Ambassador to Germany X'):
+    # "of (the) <place>" ('President of Ukraine X'), "to <place>" ('Ambassador to Germany X'), "for
+    # <place>" ('Secretary of Justice for Puerto Rico X'):
     # a place the model typed, wholly, or a country's name the model ran into the name
-    if k + 1 < len(doc) and doc[k].lower_ in {"of", "to"}:
+    if k + 1 < len(doc) and doc[k].lower_ in {"of", "to", "for"}:
         j0 = j = k + 1 + (doc[k + 1].lower_ == "the")
         if j < len(doc) and doc[j].ent_type_ == "GPE" and doc[j].ent_iob_ == "B" and j not in f.owner:
             j += 1

@@ -97,7 +97,7 @@ def titles(f: Finder) -> list[Title]:
                 words = _portfolio_words(doc[e + 1 : pe])
                 # "Undersecretary of State for Defence", "Minister of State for Education": a second
                 # portfolio, the title as written
-                if pe + 1 < len(doc) and doc[pe].lower_ == "for" and capitalised(doc[pe + 1]):
+                if pe + 1 < len(doc) and doc[pe].lower_ == "for" and doc[pe + 1].lower_ in lex.portfolios:
                     pe2 = (
                         pe + 2 + (pe + 2 < len(doc) and f"{doc[pe + 1].lower_} {doc[pe + 2].lower_}" in lex.portfolios)
                     )
