@@ -194,6 +194,9 @@ def object_of(verb: Token) -> Token | None:
         # "a motion to vacate filed by X": the participle hung on the noun's infinitive is the noun's
         if verb.dep_ == "advcl" and verb.tag_ == "VBN" and verb.head.dep_ == "acl" and verb.head.tag_ == "VB":
             return verb.head.head
+        split = split_for_subject(verb)
+        if split is not None:  # "called for X to be suspended"
+            return split
         # "being kicked out" under "ended up", "when asked to apologise, X ...": the subject of the governing verb
         if verb.dep_ in {"xcomp", "acl", "advcl"}:
             return subject_of(verb.head)
@@ -203,14 +206,34 @@ def object_of(verb: Token) -> Token | None:
 
 
 def for_to(tok: Token) -> bool:
-    """'for X to apologise': an infinitive with a subject of its own, opened by 'for'; or 'calls to apologise'
-    read as a relative clause: an infinitive with no subject on a noun."""
+    """'for X to apologise': an infinitive with a subject of its own, opened by 'for' (or with 'for X' hung on the verb
+    before it, :func:`split_for_subject`); or 'calls to apologise' read as a relative clause: an infinitive with no
+    subject on a noun."""
     kids = list(tok.children)
     if not any(c.dep_ == "aux" and c.lower_ == "to" for c in kids):
         return False
     if tok.dep_ == "relcl":
         return not any(c.dep_ in {"nsubj", "nsubjpass"} for c in kids)
-    return any(c.dep_ == "mark" and c.lower_ == "for" for c in kids)
+    return any(c.dep_ == "mark" and c.lower_ == "for" for c in kids) or split_for_subject(tok) is not None
+
+
+def split_for_subject(tok: Token) -> Token | None:
+    """'called for X to be suspended' parsed with 'for X' on 'called' and the infinitive beside it: X, the
+    infinitive's subject; None if not so."""
+    if tok.dep_ not in {"advcl", "xcomp"} or any(c.dep_ in SUBJ for c in tok.children):
+        return None
+    if not any(c.dep_ in {"aux", "auxpass"} and c.lower_ == "to" for c in tok.children):
+        return None
+    return next(
+        (
+            o
+            for p in tok.head.children
+            if p.dep_ == "prep" and p.lower_ == "for" and p.i < tok.i
+            for o in p.children
+            if o.dep_ == "pobj" and o.i < tok.i
+        ),
+        None,
+    )
 
 
 def governors(tok: Token) -> Iterator[Token]:

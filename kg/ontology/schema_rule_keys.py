@@ -36,6 +36,24 @@ class RuleKeys(Strict):
         "these prepositions ('discussed on the motion'); someone moved that motion, whom the clause does "
         "not name (the house acting on it is not its mover): the motion is the target, no one the agent",
     )
+    sanction_motion: Words | None = Field(
+        None,
+        description="the trigger proposes one of these sanctions with no motion noun: its that-clause ('moved that X "
+        "be suspended'), infinitive ('called for the House to censure X'), object or 'for' object ('proposed the "
+        "suspension of X'), or that noun's infinitive ('launched a bid to expel X'); the motion is the sanction, "
+        "named after it ('motion to suspend X'), whom it is for must be named",
+    )
+    unnamed_agent: bool | None = Field(
+        None,
+        description="the trigger's subject is not the agent, whom the clause does not name ('the Senate voted to "
+        "censure X': the house decided a motion someone moved)",
+    )
+    quote_imperative: Words | None = Field(
+        None,
+        description="the trigger is a speech verb whose direct quote tells someone to do one of these acts, in the "
+        "imperative ('\"Withdraw that remark,\" the Speaker told X'; an object must be a remark: not 'Withdraw the "
+        "bill!'): the act is the speaker's demand, its target whom the quote names, else the one told",
+    )
     predicate_of: Words | None = Field(
         None,
         description="an adjective trigger is the predicate of one of these verbs ('I am sorry', not 'felt sorry "

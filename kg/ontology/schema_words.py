@@ -29,6 +29,11 @@ class ModalityFile(_Strict):
     hypothetical_verbs: Words = Field(description="governing verbs that make the trigger hypothetical ('considered')")
     conditional_marks: Words = Field(description="a clause opened by these is hypothetical")
     future_modals: Words = Field(description="a negated trigger with one of these is a refusal (negated_future_class)")
+    refusal_modals: Words = Field(
+        description="a negated trigger with one of these says one will not do it, as a negated future does, for the "
+        "rules that read a refusal there (negated_future_class, only_negated_future): 'cannot apologise for telling "
+        "the truth'"
+    )
     negations: Words = Field(description="a determiner among these on an argument negates the event ('no such motion')")
     failed: Words = Field(
         frozenset(),
@@ -302,6 +307,14 @@ class GrammarFile(_Strict):
     occupation_titles: Words = Field(
         frozenset(),
         description="an occupation before a name is no part of it ('Director Rebic', 'Prosecutor Ana Ruiz'), nor an office",
+    )
+    deciding_bodies: Words = Field(
+        description="bodies that decide motions: 'called for the House to censure X' proposes the censure, 'called the "
+        "police to remove X' does not"
+    )
+    remark_nouns: Words = Field(
+        description="what is said and can be withdrawn: a quoted 'The member will withdraw that word' asks for a "
+        "remark to be withdrawn, not the member from the chamber"
     )
     withdrawal_nouns: Words = Field(
         description="nouns of an act of taking back words: 'demanded an apology from X' asks X"

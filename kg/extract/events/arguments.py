@@ -57,7 +57,7 @@ def complement(tok: Token, words: frozenset[str]) -> Token | None:
 def clause_subject(ctx: Context, para: int, comp: Token) -> Token | None:
     """The subject of a complement clause; the parser sometimes hangs it as a compound
     ('demanded that Tom Hale apologise' with 'Hale' a compound of 'apologise')."""
-    subj = syntax.direct_subject(comp)
+    subj = syntax.direct_subject(comp) or syntax.split_for_subject(comp)  # ('called for X to apologise', split)
     if subj is not None:
         return subj
     for c in comp.children:
@@ -231,6 +231,8 @@ def read(ctx: Context, rule: CompiledRule, para: int, tok: Token) -> Arguments |
         )
     if agent is None or ctx.mention(para, agent) is None:  # "removed on the Speaker's orders"
         agent = syntax.orderer(tok, ctx.lex.grammar["order_nouns"]) or agent
+    if passive and syntax.causative(tok) and (agent is None or ctx.mention(para, agent) is None):
+        agent = syntax.subject_of(tok.head)  # "the Speaker had X walked out (by the ushers)": who had it done
     head = tok.head
     if (
         head.dep_ == "pobj"

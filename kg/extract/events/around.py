@@ -163,9 +163,20 @@ class Dobj(Construction):
     the lemmas."""
 
     def fits(self, tok: Token) -> bool:
-        return has(tok, {"dobj", "nsubjpass", "attr", "acomp", "oprd"}, self.value) is not None or any(
-            c.dep_ == "ccomp" and c.pos_ == "ADJ" and c.lemma_.lower() in self.value for c in tok.children
+        return (
+            has(tok, {"dobj", "nsubjpass", "attr", "acomp", "oprd"}, self.value) is not None
+            or any(c.dep_ == "ccomp" and c.pos_ == "ADJ" and c.lemma_.lower() in self.value for c in tok.children)
+            or any(k.lemma_.lower() in self.value for k in listed_objects(tok))
         )
+
+
+def listed_objects(tok: Token) -> list[Token]:
+    """The later items of a list the object opens ('demanded compensation and an apology', 'expect an inquiry, the
+    return of the bodies and an apology'): its conjuncts, and theirs."""
+    items = [k for o in syntax.children(tok, "dobj") for k in o.children if k.dep_ in {"conj", "appos"}]
+    for k in items:
+        items.extend(c for c in k.children if c.dep_ in {"conj", "appos"} and c not in items)
+    return items
 
 
 @construction("prep")

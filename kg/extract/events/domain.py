@@ -203,8 +203,9 @@ def in_domain(m: Match, dom: schema.Domain) -> bool:
     ):
         return False
     # "removed as chair", "ousted as leader": a post, not a seat in the sitting
+    # (a preposition with a noun: not 'replied as X continued', a clause of time however parsed)
     if dom.against_prepositions and any(
-        c.dep_ == "prep" and c.lower_ in dom.against_prepositions for c in tok.children
+        c.dep_ == "prep" and c.lower_ in dom.against_prepositions and syntax.children(c, "pobj") for c in tok.children
     ):
         return False
     # "the party expelled X", "the league suspended X": discipline of another body

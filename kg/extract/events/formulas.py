@@ -16,6 +16,7 @@ from spacy.tokens import Token
 
 from kg.extract.context.state import Context
 from kg.extract.events.rules import Arguments, Construction, construction
+from kg.ontology import lexicon
 
 
 @cache
@@ -61,33 +62,88 @@ class QuoteFormula(Construction):
         text = ctx.paragraphs[para].text[span[0] : span[1]]
         if not _pattern(self.value).search(text) or _pattern(ctx.lex.modality["conditional_marks"]).search(text):
             return False
-        doc = ctx.paragraphs[para].doc
-        inside = [t for t in doc if span[0] <= t.idx < span[1]]
-        named = next(
+        inside = [t for t in ctx.paragraphs[para].doc if span[0] <= t.idx < span[1]]
+        if self.rule.cls == "Ejection" and any(_withdraws_remark(ctx, t) for t in inside):
+            return False  # 'The member will withdraw that word': a remark withdrawn, not the member
+        return _addressee(args, span, inside)
+
+
+def _withdraws_remark(ctx: Context, tok: Token) -> bool:
+    """Is the token a verb whose object is a remark ('withdraw that word')?"""
+    return tok.pos_ == "VERB" and any(
+        c.dep_ == "dobj" and c.lemma_.lower() in ctx.lex.grammar["remark_nouns"] for c in tok.children
+    )
+
+
+def _addressee(args: Arguments, span: tuple[int, int], inside: list[Token]) -> bool:
+    """The target of a quoted act: the person the quote names, else the one told, else the member it addresses."""
+    ctx, para, tok = args.ctx, args.para, args.tok
+    named = next(
+        (
+            t
+            for t in inside
+            if t.lower_ not in ctx.lex.grammar["deictic_pronouns"]
+            and (m := ctx.mention(para, t)) is not None
+            and m.kind in {"Person", "Description"}
+            and m.entity is not None
+            and m.entity.kind == "Person"
+        ),
+        None,
+    )
+    addressed = next((t for t in inside if t.tag_ == "NN" and t.lemma_.lower() == "member"), None)
+    # else the member it addresses, or the one told ('told X: "I must ask you to leave"')
+    told = args.target if args.target is not None and not (span[0] <= args.target.idx < span[1]) else None
+    if told is None:  # 'shouted at X', 'called out to X'
+        told = next(
             (
-                t
-                for t in inside
-                if t.lower_ not in ctx.lex.grammar["deictic_pronouns"]
-                and (m := ctx.mention(para, t)) is not None
-                and m.kind in {"Person", "Description"}
-                and m.entity is not None
-                and m.entity.kind == "Person"
+                o
+                for p in tok.children
+                if p.dep_ == "prep" and p.lower_ in {"at", "to"}
+                for o in p.children
+                if o.dep_ == "pobj" and not (span[0] <= o.idx < span[1])
             ),
             None,
         )
-        addressed = next((t for t in inside if t.tag_ == "NN" and t.lemma_.lower() == "member"), None)
-        # else the member it addresses, or the one told ('told X: "I must ask you to leave"')
-        told = args.target if args.target is not None and not (span[0] <= args.target.idx < span[1]) else None
-        if told is None:  # 'shouted at X', 'called out to X'
-            told = next(
-                (
-                    o
-                    for p in tok.children
-                    if p.dep_ == "prep" and p.lower_ in {"at", "to"}
-                    for o in p.children
-                    if o.dep_ == "pobj" and not (span[0] <= o.idx < span[1])
-                ),
-                None,
-            )
-        args.target = named or told or addressed
-        return args.target is not None
+    args.target = named or told or addressed
+    return args.target is not None
+
+
+def imperative(tok: Token, words: frozenset[str], inside: list[Token]) -> bool:
+    """Does the quoted token tell the one addressed to do one of these acts: a base-form verb with no subject that
+    opens its clause ('Withdraw that remark', 'Now apologise to the House'), not negated, not 'withdraw from the
+    chamber'?"""
+    if (
+        tok.lemma_.lower() not in words
+        or tok.tag_ != "VB"
+        or tok.dep_ not in {"ROOT", "conj", "ccomp", "advcl", "parataxis", "xcomp"}
+    ):
+        return False
+    kids = list(tok.children)
+    if any(c.dep_ in {"nsubj", "aux", "neg", "mark"} for c in kids) or any(
+        c.dep_ == "prep" and c.lower_ == "from" for c in kids
+    ):
+        return False
+    # ('Withdraw the bill!' is a protest: an object must be a remark, or stand for one)
+    remarks = lexicon.load().grammar["remark_nouns"]
+    if any(c.dep_ == "dobj" and c.pos_ != "PRON" and c.lemma_.lower() not in remarks for c in kids):
+        return False
+    # (the first word of the quote, after an interjection or an adverb: 'Now apologise')
+    first = next((t for t in inside if not t.is_punct and t.pos_ not in {"INTJ", "ADV"}), tok)
+    return first.i == tok.i or (tok.dep_ == "conj" and imperative(tok.head, words | {tok.head.lemma_.lower()}, inside))
+
+
+@construction("quote_imperative")
+class QuoteImperative(Construction):
+    """The trigger is a speech verb whose direct quote tells someone to do one of these acts ('"Withdraw that
+    remark," the Speaker told X', '"Apologise now!"'); a remark withdrawn, not a member from the chamber. The
+    target is whom the quote names, else the one told, else the member it addresses."""
+
+    def read(self, args: Arguments) -> bool:
+        ctx, para = args.ctx, args.para
+        span = quote_of(ctx, para, args.tok)
+        if span is None:
+            return False
+        inside = [t for t in ctx.paragraphs[para].doc if span[0] <= t.idx < span[1]]
+        if not any(imperative(t, self.value, inside) for t in inside):
+            return False
+        return _addressee(args, span, inside)

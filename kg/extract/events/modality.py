@@ -92,6 +92,12 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     if tok.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in mod["negations"] for c in kids):
         return "Negated", cls
     negated, future = syntax.negated(tok, kids), bool(auxes & mod["future_modals"])
+    if (
+        negated
+        and auxes & mod["refusal_modals"]
+        and (rule.has("negated_future_class") or rule.has("only_negated_future"))
+    ):
+        future = True  # 'I cannot apologise for telling the truth': a refusal, as 'will not apologise' is
     for polarity in rule.hooks["polarity"]:
         verdict = polarity(negated, future, cls)
         if verdict is not None:

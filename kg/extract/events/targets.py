@@ -8,6 +8,7 @@ from typing import ClassVar
 from spacy.tokens import Token
 
 from kg.extract.events.arguments import _pobj, clause_subject, complement
+from kg.extract.events.around import listed_objects
 from kg.extract.events.rules import Arguments, Construction, Match, construction
 from kg.nlp import syntax
 from kg.nlp.syntax import has
@@ -35,7 +36,7 @@ def _prep(word: str):
         # "apologised to X", "demanded an apology from X"
         tok = args.tok
         prep = has(tok, {"prep", "dative"}, frozenset({word}), "lower_")
-        for o in syntax.children(tok, "dobj", "acomp") if prep is None else ():
+        for o in [*syntax.children(tok, "dobj", "acomp"), *listed_objects(tok)] if prep is None else ():
             # "demanded an apology from X", "said sorry to X": hung on the noun (or adjective)
             prep = prep or has(o, {"prep"}, frozenset({word}), "lower_")
         if prep is None:
