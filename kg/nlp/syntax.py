@@ -74,6 +74,30 @@ def causative(verb: Token) -> bool:
     )
 
 
+def in_time_phrase(tok: Token) -> bool:
+    """Is the token inside a phrase of time on a verb ('denied the charge after his ejection')?"""
+    words = lexicon.load().grammar["time_prepositions"]
+    return any(
+        a.dep_ == "pobj" and a.head.dep_ == "prep" and a.head.lower_ in words and a.head.head.pos_ in {"VERB", "AUX"}
+        for a in (tok, *tok.ancestors)
+    )
+
+
+def record_holder(verb: Token) -> Token | None:
+    """'X became the first senator to be expelled', 'the only MP to be suspended twice, X': an infinitive said of a
+    noun with a word of record ('first', 'only', grammar.json record_words) says it happened to the one the noun is
+    (the copula's subject, else the noun); None if not so."""
+    if verb.dep_ not in {"relcl", "acl"} or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+        return None
+    noun = verb.head
+    words = lexicon.load().grammar["record_words"]
+    if not any(c.dep_ == "amod" and (c.ent_type_ == "ORDINAL" or c.lower_ in words) for c in noun.children):
+        return None
+    if noun.dep_ in {"attr", "acomp"}:
+        return direct_subject(noun.head)
+    return noun
+
+
 def direct_subject(verb: Token) -> Token | None:
     for c in verb.children:
         if c.dep_ in SUBJ:
@@ -197,6 +221,9 @@ def object_of(verb: Token) -> Token | None:
         split = split_for_subject(verb)
         if split is not None:  # "called for X to be suspended"
             return split
+        record = record_holder(verb)
+        if record is not None:  # "X became the first senator to be expelled"
+            return record
         # "being kicked out" under "ended up", "when asked to apologise, X ...": the subject of the governing verb
         if verb.dep_ in {"xcomp", "acl", "advcl"}:
             return subject_of(verb.head)
@@ -246,11 +273,21 @@ def governors(tok: Token) -> Iterator[Token]:
         dep = cur.dep_
         # an adverbial clause ("after accusing X", "when he refused") keeps its own modality; a
         # for-to clause ("called for X to apologise", parsed as one) is the verb's complement
-        if (dep in {"advcl", "relcl"} and not for_to(cur)) or (
-            dep == "pcomp"
-            and cur.head.dep_ == "prep"
-            and cur.head.head.pos_ in {"VERB", "AUX"}
-            and cur.head.lower_ not in {"of", "to"}
+        if (
+            (dep in {"advcl", "relcl"} and not for_to(cur))
+            or (
+                dep == "pcomp"
+                and cur.head.dep_ == "prep"
+                and cur.head.head.pos_ in {"VERB", "AUX"}
+                and cur.head.lower_ not in {"of", "to"}
+            )
+            # ('was denied entry after his suspension': a phrase of time keeps its own modality, as a clause does)
+            or (
+                dep == "pobj"
+                and cur.head.dep_ == "prep"
+                and cur.head.head.pos_ in {"VERB", "AUX"}
+                and cur.head.lower_ in lexicon.load().grammar["time_prepositions"]
+            )
         ):
             break
         cur = cur.head

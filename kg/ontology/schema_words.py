@@ -308,6 +308,14 @@ class GrammarFile(_Strict):
         frozenset(),
         description="an occupation before a name is no part of it ('Director Rebic', 'Prosecutor Ana Ruiz'), nor an office",
     )
+    time_prepositions: Words = Field(
+        description="'was denied entry after his suspension by the Speaker': a phrase of time on a verb keeps its "
+        "own modality (the verb does not govern it)"
+    )
+    record_words: Words = Field(
+        description="'X became the first senator to be expelled': an infinitive said of a noun with one of these "
+        "says it happened (to the one the noun is)"
+    )
     deciding_bodies: Words = Field(
         description="bodies that decide motions: 'called for the House to censure X' proposes the censure, 'called the "
         "police to remove X' does not"

@@ -52,6 +52,12 @@ FACTS = [
      {("Ejection", "Lena Ortiz", "Rob Adler")}),
     ("Mayor Tobias Kanyi called in security to remove Councillor Wren Addo from the council chamber.",
      {("Ejection", "Tobias Kanyi", "Wren Addo")}),
+    # asking for an apology from someone
+    ("Councillor Wren Addo insisted on an apology from Mayor Tobias Kanyi.", {("ApologyDemand", "Wren Addo", "Tobias Kanyi")}),
+    ("MP Farah Quint asked for an apology from Minister Piet Alvaro.", {("ApologyDemand", "Farah Quint", "Piet Alvaro")}),
+    # an agentless removal takes the one chair the article names, before or after it
+    ("MLA Ravi Kumar was suspended from the Vidhan Sabha for the rest of the session.\n\n"
+     "Speaker Om Prakash said the member had repeatedly disrupted proceedings.", {("Ejection", "Om Prakash", "Ravi Kumar")}),
     # the chair's formula after any speech verb, with a clause of time after it
     ("\"The honourable member must leave the chamber,\" Speaker Ana Lopes replied as MP Tom Reyes continued.",
      {("Ejection", "Ana Lopes", "-")}),
@@ -73,6 +79,9 @@ TRAPS = [
     "The cabin crew called in police to remove passenger Tom Reyes from the flight.",
     "Speaker Ana Lopes tried to have MP Tom Reyes kicked out of the chamber.",
     "MP Tom Reyes was removed as chair of the finance committee.",
+    "MP Farah Quint did not ask for an apology from Minister Piet Alvaro.",
+    "Standing Order 42 can be invoked to bar a member from the chamber for five days.",
+    "Rule 374 may be used to suspend MLA Ravi Kumar from the Lok Sabha.",
 ]
 
 

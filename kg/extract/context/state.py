@@ -92,6 +92,18 @@ class Context:
         ):
             cur = cur.head.head
         m = self.owner.get((para, cur.i))
+        if m is None or m.kind != "Motion":
+            # 'a motion against Speaker X, tabled by Y': the participle hangs on the last name of the motion's phrase
+            up = tok
+            while (
+                up.dep_ == "pobj"
+                and up.head.dep_ == "prep"
+                and up.head.lower_ in self.lex.grammar["motion_label_prepositions"]
+            ):
+                up = up.head.head
+                m = self.owner.get((para, up.i))
+                if m is not None and m.kind == "Motion":
+                    return up
         return cur if m is not None and m.kind == "Motion" else tok
 
     def speaker_at(self, para: int, tok: Token) -> Mention | None:

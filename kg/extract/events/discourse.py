@@ -226,15 +226,16 @@ def background(m: Match) -> bool:
 
 
 def sole_presiding(m: Match) -> Mention | None:
-    """The one presiding officer the story names before the trigger (a person holding a presiding office,
-    else the office itself), never one of the targets; None if none or several, or if the trigger's sentence
+    """The one presiding officer the story names before the trigger, else after it (a person holding a presiding
+    office, else the office itself), never one of the targets; None if none or several, or if the trigger's sentence
     is set in another year (a removal in the background, not at the sitting the story reports)."""
     if background(m):
         return None
     targets = {id(t.entity) for t in m.targets if t.entity is not None}
-    chairs = [
-        x for x in m.ctx.mentions if x.order < (m.para, m.tok.i) and presiding(x.entity) and id(x.entity) not in targets
-    ]
+    chairs = [x for x in m.ctx.mentions if presiding(x.entity) and id(x.entity) not in targets]
+    # the one named before it; else, where none is, the one named after it ('X was suspended from the Assembly.
+    # Speaker Y said ...': a headline or a lead before the chair is named)
+    chairs = [x for x in chairs if x.order < (m.para, m.tok.i)] or chairs
     people = {id(x.entity): x for x in chairs if x.entity is not None and x.entity.kind == "Person"}
     offices = {id(x.entity): x for x in chairs if x.entity is not None and x.entity.kind == "Office"}
     pick = people if people else offices

@@ -128,6 +128,13 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
         )
     ):
         return "Requested", cls
+    # "Standing Order 42 can be invoked to bar a member": the purpose of what may be done is not done
+    if (
+        tok.dep_ == "advcl"
+        and any(c.dep_ == "aux" and c.lower_ == "to" for c in kids)
+        and syntax.aux_lemmas(tok.head) & hypothetical
+    ):
+        return "Hypothetical", cls
     # "the MP named is suspended if ...": a participle said of a noun is in the clause of the noun's verb
     if tok.dep_ == "acl" and tok.tag_ == "VBN" and tok.head.dep_ in {"nsubj", "nsubjpass", "dobj"}:
         verb = tok.head.head
@@ -144,11 +151,15 @@ def modality(ctx: Context, rule: CompiledRule, tok: Token, para: int) -> tuple[s
     # "Rumours circulated that ...", "One account suggested that ...": the whole sentence is hearsay
     root = ctx.paragraphs[para].sent(tok.i).root
     # ('Allegations against X dominated the session': a noun trigger is not hearsay of itself)
-    if root.i != tok.i and (
-        root.lemma_.lower() in mod["Reported"]
-        or any(
-            c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] and c.i != tok.i
-            for c in root.children
+    if (
+        root.i != tok.i
+        and not syntax.in_time_phrase(tok)
+        and (
+            root.lemma_.lower() in mod["Reported"]
+            or any(
+                c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() in mod["reported_nouns"] and c.i != tok.i
+                for c in root.children
+            )
         )
     ):
         return "Reported", cls

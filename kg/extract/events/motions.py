@@ -116,13 +116,22 @@ def _asks_a_body(m: Match, sanction: Token) -> bool:
     """Is the one asked to impose an infinitive's sanction, if the clause names one, a body that decides motions
     ('called for the House to censure X', 'urged the council to expel X'; not 'called the police to remove X')?"""
     asked = syntax.direct_subject(sanction) if sanction.pos_ == "VERB" else None
-    if sanction.pos_ == "VERB" and syntax.split_for_subject(sanction) is not None:
-        return True  # 'called for X to be suspended': X is who is sanctioned, not asked
+    if sanction.pos_ == "VERB" and (
+        syntax.split_for_subject(sanction) is not None or (asked is not None and asked.dep_ == "nsubjpass")
+    ):
+        return True  # 'called for X to be suspended', 'moved that X be suspended': X is who is sanctioned, not asked
     if sanction.dep_ in {"xcomp", "advcl"} and asked is None:
         # (the object, or one called on or in: 'called on the Senate to', 'called in security to')
-        called = [o for p in syntax.children(m.tok, "prep") if p.lower_ in {"on", "upon", "in"} for o in p.children]
-        asked = syntax.first(syntax.children(m.tok, "dobj")) or syntax.first([o for o in called if o.dep_ == "pobj"])
-    if asked is None or asked.dep_ == "nsubjpass":
+        called = [
+            o
+            for p in syntax.children(m.tok, "prep")
+            if p.lower_ in {"on", "upon", "in"} and m.tok.i < p.i < sanction.i  # (not 'On December 2, X voted to')
+            for o in p.children
+        ]
+        asked = syntax.first(syntax.children(m.tok, "dobj", "nsubjpass")) or syntax.first(
+            [o for o in called if o.dep_ == "pobj"]
+        )
+    if asked is None:
         return True
     mention = m.ctx.mention(m.para, asked)
     if mention is not None and mention.entity is not None and mention.entity.kind == "Legislature":

@@ -36,8 +36,11 @@ def _prep(word: str):
         # "apologised to X", "demanded an apology from X"
         tok = args.tok
         prep = has(tok, {"prep", "dative"}, frozenset({word}), "lower_")
-        for o in [*syntax.children(tok, "dobj", "acomp"), *listed_objects(tok)] if prep is None else ():
-            # "demanded an apology from X", "said sorry to X": hung on the noun (or adjective)
+        asked_for = [
+            o for p in syntax.children(tok, "prep") if p.lower_ in {"for", "on"} for o in syntax.children(p, "pobj")
+        ]
+        for o in [*syntax.children(tok, "dobj", "acomp"), *listed_objects(tok), *asked_for] if prep is None else ():
+            # "demanded an apology from X", "said sorry to X", "asked for an apology from X": hung on the noun (or adjective)
             prep = prep or has(o, {"prep"}, frozenset({word}), "lower_")
         if prep is None:
             # "wrote to X to apologise": the addressee hangs on the governing verb
