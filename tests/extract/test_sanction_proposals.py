@@ -60,7 +60,11 @@ FACTS = [
      "Speaker Om Prakash said the member had repeatedly disrupted proceedings.", {("Ejection", "Om Prakash", "Ravi Kumar")}),
     # the chair's formula after any speech verb, with a clause of time after it
     ("\"The honourable member must leave the chamber,\" Speaker Ana Lopes replied as MP Tom Reyes continued.",
-     {("Ejection", "Ana Lopes", "-")}),
+     {("Ejection", "Ana Lopes", "Tom Reyes")}),
+    ("A bid by Councillor Wren Addo to expel Councillor Rob Adler was defeated by the council.",
+     {("MotionProposal", "Wren Addo", "motion to expel Rob Adler")}),
+    ("A motion by MP Farah Quint to suspend MP Tom Reyes was carried.",
+     {("MotionProposal", "Farah Quint", "motion to suspend MP Tom Reyes")}),
 ]
 
 TRAPS = [
@@ -82,6 +86,7 @@ TRAPS = [
     "MP Farah Quint did not ask for an apology from Minister Piet Alvaro.",
     "Standing Order 42 can be invoked to bar a member from the chamber for five days.",
     "Rule 374 may be used to suspend MLA Ravi Kumar from the Lok Sabha.",
+    "Opposition leader Ama Boateng's bid to become Speaker failed.",
 ]
 
 

@@ -104,8 +104,25 @@ def _addressee(args: Arguments, span: tuple[int, int], inside: list[Token]) -> b
             ),
             None,
         )
-    args.target = named or told or addressed
+    args.target = named or told or _only_other(args, span) or addressed
     return args.target is not None
+
+
+def _only_other(args: Arguments, span: tuple[int, int]) -> Token | None:
+    """The one person the quote's sentence names outside the quote other than its speaker ('"The member will leave
+    the chamber," the Speaker replied as X went on shouting'), or None if none or several."""
+    ctx, para, tok = args.ctx, args.para, args.tok
+    speaker = ctx.mention(para, args.agent) if args.agent is not None else None
+    others = {
+        id(m.entity): t
+        for t in ctx.paragraphs[para].sent(tok.i)
+        if not (span[0] <= t.idx < span[1])
+        and (m := ctx.mention(para, t)) is not None
+        and m.kind == "Person"
+        and m.entity is not None
+        and (speaker is None or m.entity is not speaker.entity)
+    }
+    return next(iter(others.values())) if len(others) == 1 else None
 
 
 def imperative(tok: Token, words: frozenset[str], inside: list[Token]) -> bool:

@@ -71,7 +71,9 @@ def sanction_of(tok: Token, words: frozenset[str]) -> Token | None:
             continue
         # (an adverbial clause only as a for-to or to-infinitive: not 'after X was suspended')
         if (
-            c.dep_ in {"ccomp", "xcomp", "advcl"}
+            (
+                c.dep_ in {"ccomp", "xcomp", "advcl"} or (c.dep_ == "acl" and tok.pos_ == "NOUN")
+            )  # ('X's bid to expel Y')
             and c.lemma_.lower() in words
             and (c.dep_ != "advcl" or any(k.dep_ in {"aux", "mark"} and k.lower_ in {"to", "for"} for k in c.children))
         ):

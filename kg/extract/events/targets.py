@@ -90,6 +90,8 @@ def _self(args: Arguments, rule) -> None:
             ),
             None,
         )
+    if args.agent is None:  # 'a motion by X to suspend Y', 'a bid by X to expel Y'
+        args.agent = _pobj(has(tok, {"prep", "agent"}, frozenset({"by"}), "lower_"))
     args.target = tok
 
 
