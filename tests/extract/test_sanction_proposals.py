@@ -29,6 +29,8 @@ FACTS = [
     ("The Senate voted to censure Senator Joe Marks on Thursday.", {("MotionProposal", "-", "motion to censure Joe Marks")}),
     ("The Lok Sabha voted to suspend MP Anil Shah for the rest of the session.",
      {("MotionProposal", "-", "motion to suspend Anil Shah")}),
+    ("The Standards Committee recommended sanctions against MP Tom Reyes for breaching the code of conduct.",
+     {("MotionProposal", "Standards Committee", "sanctions against Tom Reyes")}),
     ("Baroness Quinn listed amendments to the Housing Bill on Monday.",
      {("MotionProposal", "Baroness Quinn", "amendments to Housing Bill")}),
     # apology acts
@@ -87,6 +89,8 @@ TRAPS = [
     "Standing Order 42 can be invoked to bar a member from the chamber for five days.",
     "Rule 374 may be used to suspend MLA Ravi Kumar from the Lok Sabha.",
     "Opposition leader Ama Boateng's bid to become Speaker failed.",
+    "The Foreign Affairs Committee of Parliament recommended sanctions against Kenya.",
+    "The Government proposed the suspension of the talks with the unions in Parliament.",
 ]
 
 

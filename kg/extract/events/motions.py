@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from kg.extract.events import domain
 from kg.extract.events.decisions import vote_motion
 from kg.extract.events.rules import Arguments, Construction, Match, construction
 from kg.nlp import syntax
@@ -104,7 +105,12 @@ def sanction_of(tok: Token, words: frozenset[str]) -> Token | None:
 def sanctioned(sanction: Token) -> Token | None:
     """Whom the sanction is for: a verb's object or passive subject, a noun's 'of' object or possessor."""
     if sanction.pos_ in {"NOUN", "PROPN"}:
-        of = [o for p in syntax.children(sanction, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
+        of = [
+            o
+            for p in syntax.children(sanction, "prep")
+            if p.lower_ in {"of", "against"}  # ('the suspension of X', 'sanctions against X')
+            for o in syntax.children(p, "pobj")
+        ]
         return syntax.first(of or syntax.children(sanction, "poss"))
     return syntax.first(syntax.children(sanction, "dobj", "nsubjpass")) or syntax.split_for_subject(sanction)
 
@@ -141,6 +147,14 @@ def _asks_a_body(m: Match, sanction: Token) -> bool:
     return asked.lemma_.lower() in m.ctx.lex.grammar["deciding_bodies"]
 
 
+def _someone(m: Match, who: Token, mention) -> bool:
+    """Is whom the sanction is for someone: a person (named, described, a pronoun) or members ('four MPs')?"""
+    if mention is not None and mention.kind in {"Person", "Pronoun", "Description"}:
+        return mention.entity is None or mention.entity.kind == "Person"
+    dom = domain.domain("sitting")
+    return mention is None and dom is not None and domain.members_named(who, dom)
+
+
 @construction("sanction_motion")
 class SanctionMotion(Construction):
     """'X moved that Y be suspended', 'X called for the expulsion of Y', 'X launched a bid to censure Y': a sanction
@@ -161,12 +175,15 @@ class SanctionMotion(Construction):
         if sanction is None or who is None or not _asks_a_body(m, sanction):
             return False
         mention = m.ctx.mention(m.para, who)
-        if mention is not None and mention.entity is not None and mention.entity.kind == "Motion":
-            return False
+        if not _someone(m, who, mention):
+            return False  # ('proposed the suspension of the talks': a sanction is for someone)
         # (whom it is for, as the text names them: 'the member', 'four MPs')
         name = mention.entity.name if mention is not None and mention.entity is not None else _words(who)
         lemma = sanction.lemma_.lower()
-        label = f"{lemma} of {name}" if sanction.pos_ in {"NOUN", "PROPN"} else f"motion to {lemma} {name}"
+        prep = who.head.lower_ if who.dep_ == "pobj" else "of"  # ('sanctions against X')
+        label = (
+            f"{sanction.lower_} {prep} {name}" if sanction.pos_ in {"NOUN", "PROPN"} else f"motion to {lemma} {name}"
+        )
         m.targets = [vote_motion(m.ctx.document.id, m.para, sanction.i, label)]
         return True
 
