@@ -233,9 +233,11 @@ def sole_presiding(m: Match) -> Mention | None:
         return None
     targets = {id(t.entity) for t in m.targets if t.entity is not None}
     chairs = [x for x in m.ctx.mentions if presiding(x.entity) and id(x.entity) not in targets]
-    # the one named before it; else, where none is, the one named after it ('X was suspended from the Assembly.
-    # Speaker Y said ...': a headline or a lead before the chair is named)
-    chairs = [x for x in chairs if x.order < (m.para, m.tok.i)] or chairs
+    # the one named before it; else, where none is, the one named by name after it ('X was suspended from the
+    # Assembly. Speaker Y said ...': a lead before the chair is named; not 'the deputy Speaker', an office alone)
+    chairs = [x for x in chairs if x.order < (m.para, m.tok.i)] or [
+        x for x in chairs if x.entity is not None and x.entity.kind == "Person"
+    ]
     people = {id(x.entity): x for x in chairs if x.entity is not None and x.entity.kind == "Person"}
     offices = {id(x.entity): x for x in chairs if x.entity is not None and x.entity.kind == "Office"}
     pick = people if people else offices
