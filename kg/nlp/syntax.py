@@ -111,7 +111,8 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
         return None
     s = direct_subject(verb)
     if s is not None:
-        return s
+        # "X was among the MPs who voted against it", "X was one of the senators who objected": X
+        return (_partitive_member(verb.head) if s.tag_ == "WP" and verb.dep_ == "relcl" else None) or s
     head = verb.head
     if head.i == verb.i:
         return None
@@ -120,6 +121,9 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
         return subject_of(head, _depth + 1)
     # object control: "asked X to leave" -> X; subject control: "X refused to apologise" -> X
     if verb.dep_ == "xcomp":
+        # "X was quick to blame Y": the copula's subject, through its adjective (not 'grateful to Y for bringing')
+        if head.dep_ == "acomp" and direct_subject(head) is None:
+            return subject_of(head.head, _depth + 1)
         obj = children(head, "dobj")
         if obj and head.lemma_ in lexicon.load().grammar["object_control_verbs"]:
             return obj[0]
@@ -132,6 +136,9 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
         return head
     # "after accusing X": the subject of the clause the adverbial attaches to
     if verb.dep_ == "pcomp":
+        # "X was forceful in blaming Y", "united in opposing it": the copula's, through its adjective
+        if head.lower_ == "in" and head.head.dep_ == "acomp" and direct_subject(head.head) is None:
+            return subject_of(head.head.head, _depth + 1)
         return subject_of(head.head, _depth + 1)
     if verb.dep_ == "advcl":
         return subject_of(head, _depth + 1)
@@ -155,6 +162,18 @@ def subject_of(verb: Token, _depth: int = 0) -> Token | None:
         if noun.dep_ == "pobj":
             return subject_of(noun.head.head, _depth + 1)
         return noun if noun.pos_ in {"PROPN", "NOUN"} and noun.ent_type_ == "PERSON" else None
+    return None
+
+
+def _partitive_member(group: Token) -> Token | None:
+    """The subject of 'be' that the group is partitive to: X in 'X was among the MPs', 'X was one of the MPs'."""
+    if group.dep_ != "pobj":
+        return None
+    prep, up = group.head, group.head.head
+    if prep.lower_ == "among" and up.lemma_ == "be":
+        return direct_subject(up)
+    if prep.lower_ == "of" and up.lower_ == "one" and up.dep_ == "attr":
+        return direct_subject(up.head)
     return None
 
 

@@ -53,7 +53,9 @@ class Rule(RuleKeys):
         alias="class", description="the event class the rule evokes (a subclass of kg:Event in kg.ttl)"
     )
     lemmas: Words = Field(description="trigger lemmas (lower case)")
-    pos: Literal["VERB", "NOUN", "ADJ"] = Field("VERB", description="the trigger's part of speech")
+    pos: Literal["VERB", "NOUN", "ADJ", "AUX"] = Field(
+        "VERB", description="the trigger's part of speech (AUX: a copula, 'is against the bill')"
+    )
     confidence: float = Field(0.8, ge=0, le=1, description="written to the graph with each fact")
     examples: tuple[Example, ...] = Field((), description="sentences the rule must match, with agent and target")
     traps: tuple[Annotated[str, Field(min_length=1)], ...] = Field(
@@ -166,6 +168,7 @@ class Rule(RuleKeys):
             "xcomp_object",
             "noun_against",
             "noun_to",
+            "noun_on",
         ]
         | None
     ) = Field(
@@ -180,7 +183,7 @@ class Rule(RuleKeys):
         "opponent of the bill'; its 'of' object, else the motion under discussion, the target; plural 'opponents of the bill' "
         "with no one named: unnamed), or a charge noun's 'against' object ('his allegation of "
         "corruption against X': the possessor, 'by X' or 'from X' the agent), or with 'to' ('Labour's "
-        "opposition to the bill', 'voiced their objection to the motion')",
+        "opposition to the bill', 'voiced their objection to the motion'), or with 'on' ('X's attacks on Y', 'aimed at Y')",
     )
     agent_from: Literal["governor", "noun_of"] | None = Field(
         None,
@@ -192,13 +195,15 @@ class Rule(RuleKeys):
         description="one of these words modifies the noun trigger ('the negative "
         "vote of X', 'the dissenting votes of X')",
     )
-    charge_from: Literal["oprd", "of", "for", "ccomp_attr", "clause", "clause_charge", "object"] | None = Field(
-        None,
-        description="where an accusation's charge is: the object predicate ('called X a liar'), an 'of' phrase "
-        "('accused X of lying'), a 'for' phrase ('blamed X for the crisis'), a clause 'that X is a "
-        "...' (whose subject is then the target), any clause of the trigger ('alleged that X had "
-        "misled the House', whose subject is the target), a reported clause that states a wrongdoing of its subject (grammar.json charge_verbs, charge_phrases, charge_nouns: 'said X had misled the House', 'said X was not fit for office'), or the object itself ('condemned X'); with "
-        "every reader, an act of someone's ('X's conduct', 'the decision of X') stands for them",
+    charge_from: Literal["oprd", "of", "for", "ccomp_attr", "clause", "clause_charge", "question", "object"] | None = (
+        Field(
+            None,
+            description="where an accusation's charge is: the object predicate ('called X a liar'), an 'of' phrase "
+            "('accused X of lying'), a 'for' phrase ('blamed X for the crisis'), a clause 'that X is a "
+            "...' (whose subject is then the target), any clause of the trigger ('alleged that X had "
+            "misled the House', whose subject is the target), a reported clause that states a wrongdoing of its subject (grammar.json charge_verbs, charge_phrases, charge_nouns: 'said X had misled the House', 'said X was not fit for office'), a question why someone did wrong or failed to act ('asked why X had not resigned'), or the object itself ('condemned X'); with "
+            "every reader, an act of someone's ('X's conduct', 'the decision of X') stands for them",
+        )
     )
     target_kind: Literal["Person", "Agent", "Motion", "Any"] = Field(
         "Any",

@@ -26,7 +26,10 @@ class ModalityFile(_Strict):
         "is asked for ('calls to apologise', 'demands for an "
         "apology'): requested",
     )
-    hypothetical_verbs: Words = Field(description="governing verbs that make the trigger hypothetical ('considered')")
+    hypothetical_verbs: Words = Field(
+        description="governing verbs, or adjectives of a copula, that make the trigger hypothetical ('considered', "
+        "'was reluctant to', 'is likely to'; not 'was quick to')"
+    )
     conditional_marks: Words = Field(description="a clause opened by these is hypothetical")
     future_modals: Words = Field(description="a negated trigger with one of these is a refusal (negated_future_class)")
     refusal_modals: Words = Field(
@@ -147,6 +150,41 @@ class GrammarFile(_Strict):
     )
     publishing_verbs: Words = Field(
         frozenset(), description="verbs whose subject is the author of their object (a report_nouns noun)"
+    )
+    duty_failure_verbs: Words = Field(
+        frozenset(),
+        description="verbs of failing: said of someone with a role or the people as their object, they "
+        "accuse them ('said X had failed in her role', 'had failed the voters'; not 'failed to win')",
+    )
+    physical_modifiers: Words = Field(
+        frozenset(),
+        description="what makes an attack a blow, not words: 'a knife attack on X', 'a violent attack on X' "
+        "(no accusation)",
+    )
+    question_words: Words = Field(
+        frozenset(),
+        description="a reported question with these asks someone to account for a wrong or a failure "
+        "('asked why X had not resigned'): an accusation (charge_from question)",
+    )
+    combating_verbs: Words = Field(
+        frozenset(),
+        description="verbs against a wrong: their charge object accuses no one ('said X had fought corruption')",
+    )
+    means_prepositions: Words = Field(
+        frozenset(),
+        description="a reported clause whose verb has one of these with a charge as its object accuses its "
+        "subject ('said X won through fraud', 'won due to voter fraud')",
+    )
+    rule_breaking_verbs: Words = Field(
+        frozenset(),
+        description="verbs that, with one of rule_nouns as their object, state a wrongdoing of their subject "
+        "('said X had broken the ministerial code'; not 'broke the record')",
+    )
+    rule_nouns: Words = Field(frozenset(), description="what one breaks to do wrong, for rule_breaking_verbs")
+    duty_nouns: Words = Field(
+        frozenset(),
+        description="what one fails in or fails, for duty_failure_verbs: a role or duty ('failed in her duty'), "
+        "those one serves ('failed the voters')",
     )
     charge_phrases: Words = Field(
         frozenset(),

@@ -26,9 +26,10 @@ ACCUSATION = [
     # the charge in quotes, which the parser hangs on the person
     ('Leader Piet Lamar was ejected after he called Prime Minister Jon Tremblay a "wacko" and refused to withdraw it.',
      "Piet Lamar", "Jon Tremblay"),
+    # a quote's charge against the one the speech is of (issue 39.1)
+    ('"He is a liar," Lena Korsgaard said of Paul Dremmen.', "Lena Korsgaard", "Paul Dremmen"),
 ]
 ACCUSATION_TRAPS = [
-    '"He is a liar," Lena Korsgaard said of Paul Dremmen.',
     "Lena Korsgaard is a total hypocrite and a liar." + TWEET,
     "If Lena Korsgaard called Paul Dremmen a liar, she would be thrown out.",
     "Lena Korsgaard did not call Paul Dremmen a liar.",

@@ -70,11 +70,11 @@ EVENTS_ERRORS = [
     (_rename("lemmas", "lemma"), "rule 'ejection.phrasal_out': unknown key 'lemma' (did you mean 'lemmas'?)"),
     (_set("ejection.verb", target_from="dobject"),
      "rule 'ejection.verb': key 'target_from': 'dobject' is not one of 'xcomp_subject', 'ccomp_subject', "
-     "'prep_to', 'prep_from', 'nearest_motion', 'self', 'noun_of', 'noun_from', 'subject', 'holder', 'xcomp_object', 'noun_against' or 'noun_to'"),
+     "'prep_to', 'prep_from', 'nearest_motion', 'self', 'noun_of', 'noun_from', 'subject', 'holder', 'xcomp_object', 'noun_against', 'noun_to' or 'noun_on'"),
     (_set("ejection.verb", voice="active"), "rule 'ejection.verb': key 'voice': 'active' is not one of 'any' or 'passive'"),
     (_set("ejection.verb", target_kind="Member"), "rule 'ejection.verb': key 'target_kind': 'Member' is not one of "
                                                   "'Person', 'Agent', 'Motion' or 'Any'"),
-    (_set("ejection.verb", pos="ADV"), "rule 'ejection.verb': key 'pos': 'ADV' is not one of 'VERB', 'NOUN' or 'ADJ'"),
+    (_set("ejection.verb", pos="ADV"), "rule 'ejection.verb': key 'pos': 'ADV' is not one of 'VERB', 'NOUN', 'ADJ' or 'AUX'"),
     (_set("ejection.verb", class_="Ejektion"),
      "rule 'ejection.verb': key 'class': 'Ejektion' is not an event class of kg.ttl (a subclass of kg:Event)"),
     (_set("ejection.verb", class_="Person"),

@@ -130,8 +130,15 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
     # "three MPs were ejected: A, B and C": the names in apposition, and those coordinated with them
     named = next((c for c in tok.children if c.dep_ == "appos" and ctx.mention(para, c) is not None), None)
     if named is None and tok.tag_ == "NNS":  # "twelve MPs, including X and Y, voted": the people named among them
+        # ("senators from the south including X": however deep in the plural's phrase 'including' hangs)
         named = next(
-            (o for o in syntax.included(tok) if (x := ctx.mention(para, o)) is not None and x.kind == "Person"), None
+            (
+                o
+                for t in _noun_phrase(tok)
+                for o in syntax.included(t)
+                if (x := ctx.mention(para, o)) is not None and x.kind == "Person"
+            ),
+            None,
         )
     # ("three MPs, A, B and C": the parser may hang B and C on the plural, beside its apposition A)
     appositive = named is not None and named.dep_ == "appos" and named.head.i == tok.i and tok.tag_ in {"NNS", "NNPS"}
@@ -144,6 +151,8 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
             of = [
                 o for p in t.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj"
             ]
+            # ('opposed impeachment proceedings': the motion the part is named after)
+            of = of or [c for c in t.children if c.dep_ == "compound"]
             m = ctx.mention(para, of[0]) if of else None
             m = m if m is not None and m.kind == "Motion" else None
         if (
@@ -192,6 +201,16 @@ def arg_mentions(ctx: Context, para: int, tok: Token | None) -> list[Mention]:
             if len(seen) == 2:
                 break
         out = seen
+    return out
+
+
+def _noun_phrase(tok: Token, depth: int = 3) -> list[Token]:
+    """The noun and the objects of its prepositions, down ``depth`` levels ('senators from the south'), not its
+    clauses."""
+    out = [tok]
+    for p in syntax.children(tok, "prep") if depth else ():
+        for o in syntax.children(p, "pobj"):
+            out.extend(_noun_phrase(o, depth - 1))
     return out
 
 

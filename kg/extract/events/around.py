@@ -191,6 +191,17 @@ class Prep(Construction):
     def _prep(self, tok: Token) -> Token | None:
         # 'took aim at X': on a rule with 'dobj', the preposition may hang on that object
         found = has(tok, {"prep"}, self.value, "lower_")
+        if found is None:
+            # 'voted for the bill but against the amendment': the preposition coordinated with another
+            found = next(
+                (
+                    k
+                    for p in syntax.children(tok, "prep")
+                    for k in p.children
+                    if k.dep_ == "conj" and k.lower_ in self.value and not syntax.negated(k)
+                ),
+                None,
+            )
         obj = has(tok, {"dobj"}, self.rule.words("dobj")) if found is None and self.rule.get("dobj") else None
         return found if obj is None else has(obj, {"prep"}, self.value, "lower_")
 

@@ -72,6 +72,11 @@ def actor(noun: Token | None, skip: Token | None = None) -> Token | None:
 def _object_act(tok: Token, skip: Token | None = None) -> Token | None:
     """The actor of the trigger's object (or passive subject) when it is an act (``skip``: as for :func:`actor`)."""
     for o in syntax.children(tok, "dobj", "nsubjpass"):
+        if o.tag_ in {"WDT", "WP"} and tok.dep_ == "relcl":
+            # "X's handling of the floods, which he called a disgrace": the relative's noun, or the act it is 'of'
+            o = tok.head
+            while actor(o) is None and o.dep_ == "pobj" and o.head.lower_ in {"of", "in"} and o.head.head.i != o.i:
+                o = o.head.head
         return actor(o, skip)
     return None
 
@@ -186,16 +191,41 @@ def _wrongdoing(verb: Token) -> str | None:
     lemma = verb.lemma_.lower()
     if lemma in grammar.get("charge_verbs", ()) and not negated:
         return lemma
+    if lemma in grammar.get("duty_failure_verbs", ()) and not negated and _fails_duty(verb, grammar):
+        return lemma
+    rules = grammar.get("rule_nouns", frozenset())
+    if lemma in grammar.get("rule_breaking_verbs", ()) and not negated:
+        # "had broken the ministerial code", "broke the rules of decorum": not 'broke the record'
+        broken = syntax.first([o for o in syntax.children(verb, "dobj") if o.lemma_.lower() in rules])
+        if broken is not None:
+            return f"{lemma} {_phrase(broken)}"
     phrases = grammar.get("charge_phrases", frozenset())
+    for prep in kids if not negated else ():
+        # "won the election through fraud", "won due to voter fraud": a means that is a wrongdoing
+        obj = syntax.first(syntax.children(prep, "pobj")) if prep.dep_ == "prep" else None
+        word = obj.lemma_.lower() if obj is not None else ""
+        if prep.lower_ in grammar.get("means_prepositions", ()) and (word in lex.charge_nouns or word in phrases):
+            return word
     for c in kids:
         if c.dep_ in {"acomp", "attr"} and c.lemma_.lower() == "fit" and negated:
             return "unfit"
         if c.dep_ not in {"dobj", "attr", "acomp"} or negated:
             continue
+        if c.dep_ == "dobj" and lemma in grammar.get("combating_verbs", ()):
+            continue  # "had fought corruption", "condemned racism": against the wrong, not doing it
         words = " ".join(t.lemma_.lower() for t in c.subtree if t.i <= c.i and t.dep_ not in {"det", "poss", "punct"})
         if c.lemma_.lower() in lex.charge_nouns or any(words.endswith(p) for p in phrases):
             return _phrase(c)
     return None
+
+
+def _fails_duty(verb: Token, grammar: dict) -> bool:
+    """'failed in her role', 'failed the voters' (grammar.json duty_nouns): a failure of duty, not 'failed to win'."""
+    duties = grammar.get("duty_nouns", frozenset())
+    objs = syntax.children(verb, "dobj") + [
+        o for p in syntax.children(verb, "prep") if p.lower_ == "in" for o in syntax.children(p, "pobj")
+    ]
+    return any(o.lemma_.lower() in duties for o in objs)
 
 
 def _clause_charge(tok: Token) -> Charge | None:
@@ -209,6 +239,30 @@ def _clause_charge(tok: Token) -> Charge | None:
             charge = _wrongdoing(c)
             if charge is not None:
                 return (actor(subj) or subj, charge)
+    return None
+
+
+def _question(tok: Token) -> Charge | None:
+    # "asked why X had misled the House", "asked why X had not resigned", "demanded to know why X failed to publish the
+    # accounts": a question of why someone did wrong or failed to act (grammar.json question_words) charges them
+    lex = lexicon.load()
+    grammar, mod = lex.grammar, lex.modality
+    heads = [tok, *(c for c in syntax.children(tok, "xcomp") if c.lemma_.lower() == "know")]
+    for c in (k for h in heads for k in h.children):
+        if c.dep_ != "ccomp" or c.i < tok.i or quoted(c) or syntax.is_passive(c):
+            continue
+        if not any(k.dep_ == "advmod" and k.lower_ in grammar.get("question_words", ()) for k in c.children):
+            continue
+        subj = syntax.direct_subject(c)
+        if subj is None or quoted(subj) or subj.lower_ in grammar["first_person"] | grammar["empty_subjects"]:
+            continue
+        charge = _wrongdoing(c)
+        unasserted = syntax.aux_lemmas(c) & (mod["Hypothetical"] | mod["future_modals"])
+        failed = c.lemma_.lower() in grammar.get("duty_failure_verbs", ()) and syntax.children(c, "xcomp")
+        if charge is None and not unasserted and (syntax.negated(c) or failed):
+            charge = c.lemma_.lower() if failed else f"not {c.lemma_.lower()}"
+        if charge is not None:
+            return (actor(subj) or subj, charge)
     return None
 
 
@@ -240,6 +294,7 @@ class ChargeFrom(Construction):
         "ccomp_attr": _ccomp_attr,
         "clause": _clause,
         "clause_charge": _clause_charge,
+        "question": _question,
         "object": _object,
     }
 

@@ -108,6 +108,9 @@ def author(ctx: Context, para: int, tok: Token | None, found: list[Mention]) -> 
     """The author of a report that is an event's agent ('The reports find X to have breached the rules': whoever
     published them before), else ``found``."""
     grammar = ctx.lex.grammar
+    if tok is not None and tok.tag_ in {"WDT", "WP"} and tok.head.dep_ == "relcl":
+        # "a CIA report that concluded X": the report the relative stands for
+        tok, found = tok.head.head, [m for m in found if m.entity is not None and m.entity.kind != "Motion"]
     if tok is None or found or tok.lemma_.lower() not in grammar["report_nouns"]:
         return found
     own = [

@@ -64,8 +64,15 @@ def _prep(word: str):
 
 
 def _nearest_motion(args: Arguments, rule) -> None:
-    # "denied consent": to the motion under discussion
+    # "denied consent": to the motion under discussion; "withdrew its support for the bill": that motion, and for
+    # anything else ('withdrew its support for the government') none
     args.target, args.under_discussion = None, True
+    obj = syntax.first(syntax.children(args.tok, "dobj", "nsubjpass"))
+    of = _pobj(_prep_near("for", obj) or _prep_near("to", obj)) if obj is not None else None
+    if of is not None:
+        m = args.ctx.mention(args.para, args.ctx.motion_around(args.para, of))
+        motion = m is not None and m.kind == "Motion"
+        args.target, args.under_discussion = (of if motion else None), False
 
 
 def _self(args: Arguments, rule) -> None:
@@ -160,10 +167,12 @@ def _holder(args: Arguments, rule) -> None:
             else tok
         )
         ofs = [o for p in syntax.children(tok, "prep") if p.lower_ == "of" for o in syntax.children(p, "pobj")]
+        # ('opponents of the bill spoke during the debate including X': however the parser hung 'including')
+        later = [t for t in group.head.subtree if t.i > tok.i and t.dep_ in {"pobj", "dobj"}]
         holder = next(
             (
                 o
-                for t in (group, group.head, *ofs)
+                for t in (group, group.head, *ofs, *later)
                 for o in syntax.included(t)
                 if (m := args.ctx.mention(args.para, o)) is not None and m.kind == "Person"
             ),
@@ -206,6 +215,22 @@ def _noun_against(args: Arguments, rule, word: str = "against") -> None:
         args.agent = syntax.subject_of(noun.head)
 
 
+def _noun_on(args: Arguments, rule) -> None:
+    # "X's attacks on Y", "an attack against Y by X", "his attacks were aimed at Y": as 'against' (_noun_against);
+    # not a blow or a weapon's ('a knife attack on Y', 'a violent attack on Y': grammar.json physical_modifiers)
+    tok, physical = args.tok, args.ctx.lex.grammar.get("physical_modifiers", frozenset())
+    if any(c.dep_ in {"compound", "amod"} and c.lemma_.lower() in physical for c in tok.children):
+        args.agent = args.target = None
+        return
+    _noun_against(args, rule)
+    if args.target is None:
+        _noun_against(args, rule, "on")
+    # ('many of his attacks were aimed at Y': the part's verb)
+    subj = tok.head.head if tok.dep_ == "pobj" and tok.head.lower_ == "of" else tok
+    if args.target is None and subj.dep_ == "nsubjpass":
+        args.target = _pobj(has(subj.head, {"prep"}, frozenset({"at"}), "lower_"))
+
+
 def _xcomp_object(args: Arguments, rule) -> None:
     # "asked the Serjeant-at-Arms to remove X": X, the object of the complement
     comp = complement(args.tok, rule.words("xcomp"))
@@ -230,6 +255,7 @@ class TargetFrom(Construction):
         "xcomp_object": _xcomp_object,
         "noun_against": _noun_against,
         "noun_to": lambda args, rule: _noun_against(args, rule, "to"),
+        "noun_on": _noun_on,
     }
     #: the key each reader reads its words from
     needs: ClassVar[dict[str, str]] = {"xcomp_subject": "xcomp", "ccomp_subject": "ccomp", "xcomp_object": "xcomp"}
@@ -248,8 +274,10 @@ class TargetFrom(Construction):
     def require(self, match: Match) -> bool:
         # a noun trigger without a possessor names no proposer, nor one without a maker an apologiser; plural
         # 'opponents of the bill' oppose it unnamed
-        if self.value in {"noun_against", "noun_to"} and match.target_tok is None:
-            return False  # ('Opposition MPs voted down the bill': the noun has no 'to' object of its own)
+        if self.value in {"noun_against", "noun_to", "noun_on", "subject"} and match.target_tok is None:
+            # ('Opposition MPs voted down the bill': the noun has no 'to' object of its own; 'repeated failed attempts':
+            # a participle with no subject is no motion's failure)
+            return False
         if self.value == "holder" and not match.agents:
             return match.tok.tag_ == "NNS" and not match.under_discussion and bool(match.targets)
         return self.value not in {"self", "noun_from", "holder"} or bool(match.agents)
