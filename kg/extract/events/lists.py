@@ -146,17 +146,8 @@ def listed_events(ctx: Context, earlier: list[Event]) -> list[Event]:
                     person = _person(ctx, row_para, s, e)
                     if person is None:
                         continue
-                    ev = Event(
-                        cls=rule.rule.cls,
-                        rule=f"{rule.id}.list",
-                        trigger=tok.text,
-                        para=row_para,
-                        trigger_index=person.head,
-                        sentence=(ctx.char(row_para, s), ctx.char(row_para, e)),
-                        agents=list(agents),
-                        targets=[person],
-                        confidence=rule.rule.confidence * 0.9,
-                    )
+                    sentence = (ctx.char(row_para, s), ctx.char(row_para, e))
+                    ev = _row_event(rule, tok, person, sentence, list(agents), [person])
                     ev.date = _date(ctx, row_para, s, e)
                     out.append(ev)
                     out.extend(_tally(ctx, tok, person, ev, tallies))
@@ -188,16 +179,23 @@ def _tally(ctx: Context, tok: Token, person: Mention, ev: Event, rules: list[Com
         ),
         None,
     ) or vote_motion(ctx.document.id, para, person.head, f"vote to {tok.lemma_.lower()} {person.entity.name}")
-    out = Event(
+    out = _row_event(rule, tok, person, ev.sentence, [], [motion])
+    out.date = ev.date
+    return [out]
+
+
+def _row_event(
+    rule: CompiledRule, tok: Token, person: Mention, sentence: tuple[int, int], agents: list, targets: list
+) -> Event:
+    """The event a row of a list states, by the heading's rule (``tok``: its verb) about the row's ``person``."""
+    return Event(
         cls=rule.rule.cls,
         rule=f"{rule.id}.list",
         trigger=tok.text,
-        para=para,
+        para=person.para,
         trigger_index=person.head,
-        sentence=ev.sentence,
-        agents=[],
-        targets=[motion],
+        sentence=sentence,
+        agents=agents,
+        targets=targets,
         confidence=rule.rule.confidence * 0.9,
     )
-    out.date = ev.date
-    return [out]
