@@ -176,6 +176,11 @@ class CommitteeChairs(_Strict):
 
     words: Words = Field(description="words for its chair ('chair', 'chairman', 'chairperson'), any case")
     heads: Words = Field(description="the last word of a body's name ('Committee', 'Commission', 'Board')")
+    list_nouns: Words = Field(
+        frozenset(),
+        description="lemmas of the body in a list of chairs ('chairmen of the committees on X and Y, respectively', "
+        "'the chairs of the committees, A (Finance) and B (Justice)')",
+    )
 
 
 class TitlesFile(_Strict):

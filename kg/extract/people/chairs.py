@@ -120,7 +120,7 @@ def listed_chairs(f: Finder) -> None:
         r = next((j for j in range(k, end) if lowers[j] == "respectively"), None)
         if r is not None:
             _respective(f, c, k, r, body)
-        elif k + 1 < end and lemmas[k] in {"committee", "panel"} and f.texts[k + 1] == ",":
+        elif k + 1 < end and lemmas[k] in cc.list_nouns and f.texts[k + 1] == ",":
             _bracketed(f, k + 2, end, body)
 
 
@@ -132,11 +132,12 @@ def _office(f: Finder, s: int, e: int, body: str, portfolio: str) -> Mention:
 def _respective(f: Finder, c: int, k: int, r: int, body: str) -> None:
     """'A, B and C, who serve as chairmen of the committees on X, Y, and Z, respectively'."""
     lowers = f.lowers
-    if k + 1 < r and f.lemmas[k] in {"committee", "panel"} and lowers[k + 1] in {"on", "for"}:
+    nouns = f.lex.committee_chairs.list_nouns if f.lex.committee_chairs is not None else frozenset()
+    if k + 1 < r and f.lemmas[k] in nouns and lowers[k + 1] in {"on", "for"}:
         s, e = k + 2, r
     else:
         # "the Finance, Justice and Energy committees, respectively"
-        e = next((j for j in range(k, r) if f.lemmas[j] in {"committee", "panel"}), r)
+        e = next((j for j in range(k, r) if f.lemmas[j] in nouns), r)
         s = k
     while e > s and f.tokens[e - 1].is_punct:
         e -= 1
