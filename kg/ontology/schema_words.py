@@ -215,6 +215,10 @@ class GrammarFile(_Strict):
         description="last words of a constituency's name: before a seat title the run is the seat, not a party "
         "('Kisumu West MP X', 'Hackney North MP X')"
     )
+    title_qualifier_joiners: Words = Field(
+        frozenset(),
+        description="words a title's capitalised qualifier runs on through ('The Speaker of the House of Assembly, X')",
+    )
     title_qualifier_prepositions: Words = Field(
         description="what begins a title's body, seat or place before a name in apposition ('The Speaker of the "
         "Assembly, X', 'The Labour MP for Bath, X', 'The Democratic senator from Ohio, X'); 'for' gives the seat"

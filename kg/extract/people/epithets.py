@@ -110,7 +110,7 @@ def qualified_title_end(f: Finder, d: Mention) -> int:
         return k
     j = start = k + 1 + (doc[k + 1].lower_ == "the")
     while j < len(doc) and j - start < 6:
-        joins = doc[j].lower_ in {"and", "of", "-"} and j + 1 < len(doc) and f.capitalised(j + 1)
+        joins = doc[j].lower_ in f.lex.grammar["title_qualifier_joiners"] and j + 1 < len(doc) and f.capitalised(j + 1)
         # ('the Lombardy region': a place noun after the name of the place)
         place = j > start and f.lowers[j] in f.lex.grammar["place_nouns"]
         if not (f.capitalised(j) or joins or place) or (j in f.owner and f.owner[j].kind == "Person"):
