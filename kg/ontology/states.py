@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["STATE_KEY", "government", "state_demonyms", "state_names", "state_of"]
+__all__ = ["STATE_KEY", "government", "state_demonyms", "state_names", "state_of", "state_words"]
 
 #: the key of a mention of a state's government: this, then the state's code
 STATE_KEY = "state:"
@@ -45,6 +45,15 @@ def state_demonyms(lex) -> dict[str, str]:
         return {d: next(iter(cs)) for d, cs in seen.items() if len(cs) == 1}
 
     return _once(lex, "_states:demonyms", make)
+
+
+def state_words(lex) -> tuple[str, ...]:
+    """The states' names, other names and demonyms, as written, longest first (made once a lexicon)."""
+    return _once(
+        lex,
+        "_states:words",
+        lambda: tuple(sorted({*state_names(lex), *state_demonyms(lex)}, key=lambda w: (-len(w), w))),
+    )
 
 
 def state_of(lex, text: str) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from kg.model import fold
-from kg.ontology.states import state_demonyms, state_names
+from kg.ontology.states import state_words
 
 __all__ = ["named_party", "names_a_legislature", "national_party", "typed_no_party"]
 
@@ -15,8 +15,7 @@ _ORDINAL = re.compile(r"\d+(st|nd|rd|th)$")
 
 def _after_state(lex, text: str) -> str | None:
     """What follows the state's name or demonym that ``text`` starts with (None when it starts with none)."""
-    names, demonyms = state_names(lex), state_demonyms(lex)
-    for word in sorted((*names, *demonyms), key=len, reverse=True):
+    for word in state_words(lex):
         if text.startswith(word + " "):
             return text[len(word) + 1 :]
     return None
