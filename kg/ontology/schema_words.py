@@ -215,6 +215,12 @@ class GrammarFile(_Strict):
         description="last words of a constituency's name: before a seat title the run is the seat, not a party "
         "('Kisumu West MP X', 'Hackney North MP X')"
     )
+    unrealised_auxiliaries: Words = Field(
+        frozenset(), description="'X will become Speaker', 'X would be elected leader': a role taken up not yet"
+    )
+    not_now_words: Words = Field(
+        frozenset(), description="'X does not belong to the P', 'X no longer belongs to the P': no membership now"
+    )
     title_qualifier_joiners: Words = Field(
         frozenset(),
         description="words a title's capitalised qualifier runs on through ('The Speaker of the House of Assembly, X')",

@@ -50,7 +50,8 @@ def predicate_role(f: Finder, m: Mention) -> None:
         head, verb = rel
     # (not 'expected to become'; but 'voted to elect X as leader' has elected)
     if (verb.dep_ == "xcomp" and not (verb.head.lemma_ == "vote" and verb.head.tag_ == "VBD")) or any(
-        c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in _FUTURE) for c in verb.children
+        c.dep_ == "neg" or (c.dep_ == "aux" and c.lower_ in lex.grammar["unrealised_auxiliaries"])
+        for c in verb.children
     ):
         return
     taking = pt.dated_exceptions | {"become"}
@@ -119,7 +120,6 @@ def _leaves_title(m: Mention, taken: list[Mention], kept) -> None:
 
 
 _PARTY_ROLES = {"leaderOf", "memberOf"}
-_FUTURE = {"will", "would", "could", "may", "might", "shall", "'ll"}
 
 
 def past_title(f: Finder, o: Mention) -> bool:
@@ -318,7 +318,7 @@ def belongs(f: Finder) -> None:
         if m.kind == "Person":
             verbs += [c for c in head.children if c.dep_ == "relcl"]
         for verb in verbs:
-            if any(c.dep_ in {"neg", "advmod"} and c.lower_ in _NOT_NOW for c in verb.children):
+            if any(c.dep_ in {"neg", "advmod"} and c.lower_ in lex.grammar["not_now_words"] for c in verb.children):
                 continue
             # "X was one of five ANC MPs suspended", "X is among the Labour MPs who rebelled": one of a group (the
             # past tells the event, not the membership)
@@ -371,7 +371,3 @@ def _party_noun(f: Finder, c: Token) -> Mention | None:
         ),
         None,
     )
-
-
-#: 'does not belong', 'no longer belongs'
-_NOT_NOW = {"not", "n't", "never", "longer"}
